@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HighwayHash-64/128/256: key setup, request state machine and the generic
+ * C block functions.  See include/keyedhash/highwayhash.h.
+ *
+ * The state is four vectors of four 64-bit lanes (v0, v1, mul0, mul1).  Lanes
+ * 0/1 and 2/3 form two halves that mix only in the finalisation permutation.
+ */
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <asm/unaligned.h>
+#include <keyedhash/highwayhash.h>
+
+static const u64 hh_init0[4] = {
+	0xdbe6d5d5fe4cce2fULL, 0xa4093822299f31d0ULL,
+	0x13198a2e03707344ULL, 0x243f6a8885a308d3ULL,
+};
+
+static const u64 hh_init1[4] = {
+	0x3bd39e10cb0ef593ULL, 0xc0acf169b5f18a8cULL,
+	0xbe5466cf34e90c6cULL, 0x452821e638d01377ULL,
+};
+
+/* Exchange the 32-bit halves of a word. */
+static inline u64 hh_swap32(u64 x)
+{
+	return (x >> 32) | (x << 32);
+}
+
+/*
+ * ZipperMerge of the lane pair (lo, hi) added into (*dlo, *dhi).  As bytes,
+ * least significant first, with L = lo and H = hi:
+ *	low  = L3 H4 L2 L5 H6 L1 H7 L0
+ *	high = H3 L4 H2 H5 H1 L6 H0 L7
+ */
+static inline void hh_zipper_add(u64 lo, u64 hi, u64 *dlo, u64 *dhi)
+{
+	*dlo += ((lo >> 24) & 0xffULL) |
+		((hi >> 24) & 0xff00ULL) |
+		(lo & 0xff0000ULL) |
+		((lo >> 16) & 0xff000000ULL) |
+		((hi >> 16) & 0xff00000000ULL) |
+		((lo << 32) & 0xff0000000000ULL) |
+		((hi >> 8) & 0xff000000000000ULL) |
+		(lo << 56);
+	*dhi += ((hi >> 24) & 0xffULL) |
+		((lo >> 24) & 0xff00ULL) |
+		(hi & 0xff0000ULL) |
+		((hi >> 16) & 0xff000000ULL) |
+		((hi << 24) & 0xff00000000ULL) |
+		((lo >> 8) & 0xff0000000000ULL) |
+		((hi & 0xffULL) << 48) |
+		(lo & 0xff00000000000000ULL);
+}
+
+/* The round applied to each data packet and in every finalisation step. */
+static void hh_round(struct hh_state *st, const u64 lanes[4])
+{
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		st->v1[i] += st->mul0[i] + lanes[i];
+		st->mul0[i] ^= (st->v1[i] & 0xffffffffULL) * (st->v0[i] >> 32);
+		st->v0[i] += st->mul1[i];
+		st->mul1[i] ^= (st->v0[i] & 0xffffffffULL) * (st->v1[i] >> 32);
+	}
+	hh_zipper_add(st->v1[0], st->v1[1], &st->v0[0], &st->v0[1]);
+	hh_zipper_add(st->v1[2], st->v1[3], &st->v0[2], &st->v0[3]);
+	hh_zipper_add(st->v0[0], st->v0[1], &st->v1[0], &st->v1[1]);
+	hh_zipper_add(st->v0[2], st->v0[3], &st->v1[2], &st->v1[3]);
+}
+
+void hh_blocks_generic(struct hh_state *st, const u8 *src, size_t nblocks)
+{
+	u64 lanes[4];
+	int i;
+
+	while (nblocks--) {
+		for (i = 0; i < 4; i++)
+			lanes[i] = get_unaligned_le64(src + 8 * i);
+		hh_round(st, lanes);
+		src += HH_PACKET_SIZE;
+	}
+}
+
+void hh_remainder_prepare(struct hh_state *st, u8 pkt[HH_PACKET_SIZE])
+{
+	unsigned int n = st->len % HH_PACKET_SIZE;	/* 1..31 */
+	unsigned int whole = n & ~3U;
+	unsigned int tail = n & 3;
+	const u8 *r = st->buf;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		u32 lo = (u32)st->v1[i], hi = (u32)(st->v1[i] >> 32);
+
+		st->v0[i] += ((u64)n << 32) + n;
+		st->v1[i] = ((u64)rol32(hi, n) << 32) | rol32(lo, n);
+	}
+
+	memset(pkt, 0, HH_PACKET_SIZE);
+	memcpy(pkt, r, whole);
+	if (n & 16) {
+		/* the last four bytes, even where they were copied already */
+		memcpy(pkt + 28, r + n - 4, 4);
+	} else if (tail) {
+		pkt[16] = r[whole];
+		pkt[17] = r[whole + (tail >> 1)];
+		pkt[18] = r[whole + tail - 1];
+	}
+}
+
+/* Finalisation round: v0's halves and each word's 32-bit halves swapped. */
+static void hh_permute_round(struct hh_state *st)
+{
+	u64 p[4] = {
+		hh_swap32(st->v0[2]), hh_swap32(st->v0[3]),
+		hh_swap32(st->v0[0]), hh_swap32(st->v0[1]),
+	};
+
+	hh_round(st, p);
+}
+
+/*
+ * The 256-bit output of one half j: A = a1:a0 and B = a3:a2 as 128-bit
+ * values, H = A ^ (B << 1) ^ (B << 2) after clearing B's top two bits.
+ */
+static void hh_out256_half(const struct hh_state *st, int j, u8 *out)
+{
+	u64 a0 = st->v0[2 * j] + st->mul0[2 * j];
+	u64 a1 = st->v0[2 * j + 1] + st->mul0[2 * j + 1];
+	u64 a2 = st->v1[2 * j] + st->mul1[2 * j];
+	u64 a3 = (st->v1[2 * j + 1] + st->mul1[2 * j + 1]) &
+		 0x3fffffffffffffffULL;
+
+	put_unaligned_le64(a0 ^ (a2 << 1) ^ (a2 << 2), out);
+	put_unaligned_le64(a1 ^ ((a3 << 1) | (a2 >> 63)) ^
+			   ((a3 << 2) | (a2 >> 62)), out + 8);
+}
+
+/* Rounds and output; the shared tail of every driver's finish. */
+static void hh_output(struct hh_state *st, u8 *out, unsigned int digestsize)
+{
+	int rounds = digestsize == HH64_DIGEST_SIZE ? 4 :
+		     digestsize == HH128_DIGEST_SIZE ? 6 : 10;
+	int i;
+
+	for (i = 0; i < rounds; i++)
+		hh_permute_round(st);
+
+	switch (digestsize) {
+	case HH64_DIGEST_SIZE:
+		put_unaligned_le64(st->v0[0] + st->v1[0] +
+				   st->mul0[0] + st->mul1[0], out);
+		break;
+	case HH128_DIGEST_SIZE:
+		put_unaligned_le64(st->v0[0] + st->mul0[0] +
+				   st->v1[2] + st->mul1[2], out);
+		put_unaligned_le64(st->v0[1] + st->mul0[1] +
+				   st->v1[3] + st->mul1[3], out + 8);
+		break;
+	default:
+		hh_out256_half(st, 0, out);
+		hh_out256_half(st, 1, out + 16);
+		break;
+	}
+}
+
+void hh_finish_generic(struct hh_state *st, u8 *out, unsigned int digestsize)
+{
+	if (st->len % HH_PACKET_SIZE) {
+		u8 pkt[HH_PACKET_SIZE];
+
+		hh_remainder_prepare(st, pkt);
+		hh_blocks_generic(st, pkt, 1);
+		memzero_explicit(pkt, sizeof(pkt));
+	}
+	hh_output(st, out, digestsize);
+}
+
+const struct hh_arch_ops hh_generic_ops = {
+	.blocks = hh_blocks_generic,
+	.finish = hh_finish_generic,
+};
+
+static int hh_setkey(void *ctx, const u8 *key, unsigned int keylen)
+{
+	struct hh_key *k = ctx;
+	int i;
+
+	if (keylen != HH_KEY_SIZE)
+		return -EINVAL;
+	for (i = 0; i < 4; i++) {
+		u64 kw = get_unaligned_le64(key + 8 * i);
+
+		k->v0[i] = hh_init0[i] ^ kw;
+		k->v1[i] = hh_init1[i] ^ hh_swap32(kw);
+	}
+	return 0;
+}
+
+static void hh_init(const void *ctx, void *state)
+{
+	const struct hh_key *k = ctx;
+	struct hh_state *st = state;
+
+	memcpy(st->v0, k->v0, sizeof(st->v0));
+	memcpy(st->v1, k->v1, sizeof(st->v1));
+	memcpy(st->mul0, hh_init0, sizeof(st->mul0));
+	memcpy(st->mul1, hh_init1, sizeof(st->mul1));
+	st->len = 0;
+}
+
+struct hh_feed {
+	struct hh_state *st;
+	const struct hh_arch_ops *ops;
+};
+
+static void hh_feed_blocks(void *priv, const u8 *src, size_t nblocks)
+{
+	const struct hh_feed *f = priv;
+
+	f->ops->blocks(f->st, src, nblocks);
+}
+
+static int hh_update(const struct kh_impl *impl, const void *ctx, void *state,
+		     const u8 *src, unsigned int len)
+{
+	struct hh_state *st = state;
+	struct hh_feed f = { .st = st, .ops = impl->arch };
+	unsigned int pos = st->len % HH_PACKET_SIZE;
+
+	st->len += len;
+	kh_update_blocks(st->buf, HH_PACKET_SIZE, pos, src, len,
+			 hh_feed_blocks, &f);
+	return 0;
+}
+
+static int hh_final(const struct kh_impl *impl, const void *ctx, void *state,
+		    u8 *out)
+{
+	const struct hh_arch_ops *ops = impl->arch;
+
+	ops->finish(state, out, impl->digestsize);
+	return 0;
+}
+
+const struct kh_alg_ops hh_alg_ops = {
+	.ctxsize	= sizeof(struct hh_key),
+	.statesize	= sizeof(struct hh_state),
+	.min_keysize	= HH_KEY_SIZE,
+	.max_keysize	= HH_KEY_SIZE,
+	.setkey		= hh_setkey,
+	.init		= hh_init,
+	.update		= hh_update,
+	.final		= hh_final,
+};

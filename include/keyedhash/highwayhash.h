@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * HighwayHash-64/128/256 (Alakuijala, Cox, Wassenberg; frozen January 2018).
+ * Byte output as github.com/minio/highwayhash v1.0.4: result words written
+ * little-endian, word 0 first.
+ */
+#ifndef _KEYEDHASH_HIGHWAYHASH_H
+#define _KEYEDHASH_HIGHWAYHASH_H
+
+#include <linux/types.h>
+#include <keyedhash/keyedhash.h>
+
+#define HH_KEY_SIZE		32
+#define HH_PACKET_SIZE		32
+#define HH64_DIGEST_SIZE	8
+#define HH128_DIGEST_SIZE	16
+#define HH256_DIGEST_SIZE	32
+
+/* The tfm context: the keyed initial v0 and v1 (mul0/mul1 start as constants). */
+struct hh_key {
+	u64 v0[4];
+	u64 v1[4];
+};
+
+/*
+ * The request state.  The 16 state words come first, in the order the
+ * assembly block functions expect.  @len counts every byte absorbed, so the
+ * number of buffered bytes is len % 32 and any imported state is valid.
+ */
+struct hh_state {
+	u64 v0[4];
+	u64 v1[4];
+	u64 mul0[4];
+	u64 mul1[4];
+	u8 buf[HH_PACKET_SIZE];
+	u64 len;
+};
+
+/**
+ * struct hh_arch_ops - HighwayHash block functions for one instruction set
+ * @blocks:	absorb @nblocks whole 32-byte packets
+ * @finish:	remainder step (if len % 32), the permute rounds and the output
+ *		of @digestsize (8, 16 or 32) bytes; leaves the state spent
+ */
+struct hh_arch_ops {
+	void (*blocks)(struct hh_state *st, const u8 *src, size_t nblocks);
+	void (*finish)(struct hh_state *st, u8 *out, unsigned int digestsize);
+};
+
+extern const struct kh_alg_ops hh_alg_ops;
+extern const struct hh_arch_ops hh_generic_ops;
+
+void hh_blocks_generic(struct hh_state *st, const u8 *src, size_t nblocks);
+void hh_finish_generic(struct hh_state *st, u8 *out, unsigned int digestsize);
+
+/*
+ * The first half of the remainder step (spec section 3.6), shared with the
+ * SIMD finishers: adjust v0/v1 for the n = len % 32 buffered bytes (n != 0)
+ * and build the packet that is then absorbed like any other.
+ */
+void hh_remainder_prepare(struct hh_state *st, u8 pkt[HH_PACKET_SIZE]);
+
+#endif /* _KEYEDHASH_HIGHWAYHASH_H */

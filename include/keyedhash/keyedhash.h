@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * keyedhash: the one data path shared by every driver.
+ *
+ * Each algorithm provides a struct kh_alg_ops (key setup, request state,
+ * update and final) written once in C.  Each driver of that algorithm is a
+ * struct kh_impl naming the algorithm ops plus an algorithm-specific table
+ * of block functions for one instruction set ("arch ops").  The shash glue,
+ * the module-init self-test, the KUnit suites and the userspace benchmark
+ * all call these same entry points; drivers differ only in the block
+ * functions they pass.
+ *
+ * Nothing here depends on the crypto API, so the algorithm cores also build
+ * in userspace through the small shim in tools/shim/.
+ */
+#ifndef _KEYEDHASH_KEYEDHASH_H
+#define _KEYEDHASH_KEYEDHASH_H
+
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <linux/types.h>
+
+struct kh_impl;
+
+/**
+ * struct kh_alg_ops - one algorithm's state machine
+ * @ctxsize:	size of the key context (the shash tfm context)
+ * @statesize:	size of the request state; it holds no pointers, so the
+ *		shash export/import is a plain copy
+ * @min_keysize: smallest key setkey() accepts (informational, for tests)
+ * @max_keysize: largest key setkey() accepts (informational, for tests)
+ * @setkey:	derive all key-dependent material into @ctx; on error return
+ *		-EINVAL and leave nothing in @ctx that the caller must free
+ * @exit:	optional; release what setkey() allocated (the context itself
+ *		is wiped by the caller)
+ * @init:	start a request
+ * @update:	absorb @len bytes; may fail only where the algorithm defines
+ *		an error (Multimixer-128 past the end of its key)
+ * @final:	write impl->digestsize bytes
+ */
+struct kh_alg_ops {
+	unsigned int ctxsize;
+	unsigned int statesize;
+	unsigned int min_keysize;
+	unsigned int max_keysize;
+	int (*setkey)(void *ctx, const u8 *key, unsigned int keylen);
+	void (*exit)(void *ctx);
+	void (*init)(const void *ctx, void *state);
+	int (*update)(const struct kh_impl *impl, const void *ctx, void *state,
+		      const u8 *src, unsigned int len);
+	int (*final)(const struct kh_impl *impl, const void *ctx, void *state,
+		     u8 *out);
+};
+
+/**
+ * struct kh_impl - one driver: an algorithm on one instruction set
+ * @name:	the crypto API algorithm name (cra_name)
+ * @driver:	the driver name (cra_driver_name)
+ * @priority:	cra_priority
+ * @digestsize:	digest size in bytes
+ * @blocksize:	cra_blocksize (informational for shash)
+ * @alg:	the algorithm's state machine
+ * @arch:	the algorithm's block-function table for this instruction set
+ * @usable:	NULL, or whether the CPU and OS state allow this driver
+ */
+struct kh_impl {
+	const char *name;
+	const char *driver;
+	int priority;
+	unsigned int digestsize;
+	unsigned int blocksize;
+	const struct kh_alg_ops *alg;
+	const void *arch;
+	bool (*usable)(void);
+};
+
+static inline bool kh_impl_usable(const struct kh_impl *impl)
+{
+	return !impl->usable || impl->usable();
+}
+
+/**
+ * kh_update_blocks() - the partial-block buffering every algorithm shares
+ * @buf:	the request's block buffer, holding @pos bytes
+ * @bs:		block size
+ * @pos:	bytes already buffered (< @bs)
+ * @src:	new data
+ * @len:	its length
+ * @blocks:	absorbs whole blocks; called with @priv
+ * @priv:	passed to @blocks
+ *
+ * Completes and absorbs a buffered block, absorbs whole blocks straight from
+ * @src and leaves the tail (len' = (pos + len) % bs bytes) in @buf.
+ */
+static inline void kh_update_blocks(u8 *buf, unsigned int bs, unsigned int pos,
+				    const u8 *src, unsigned int len,
+				    void (*blocks)(void *priv, const u8 *src,
+						   size_t nblocks),
+				    void *priv)
+{
+	if (pos) {
+		unsigned int n = min(len, bs - pos);
+
+		memcpy(buf + pos, src, n);
+		if (pos + n < bs)
+			return;
+		blocks(priv, buf, 1);
+		src += n;
+		len -= n;
+	}
+	if (len >= bs) {
+		blocks(priv, src, len / bs);
+		src += len - len % bs;
+		len %= bs;
+	}
+	memcpy(buf, src, len);
+}
+
+/* Generic C drivers, defined in keyedhash_generic.c. */
+extern const struct kh_impl kh_generic_impls[];
+extern const unsigned int kh_generic_impl_count;
+
+/* Architecture drivers, defined under arch/ (none on other architectures). */
+extern const struct kh_impl kh_arch_impls[];
+extern const unsigned int kh_arch_impl_count;
+
+/* Self-test of one driver against its known-answer vectors (selftest.c). */
+int kh_selftest(const struct kh_impl *impl);
+
+/*
+ * Interfaces the module exports to its KUnit suites: the drivers it
+ * registered, looked up by cra_name.
+ */
+const struct kh_impl *kh_registered_impl(unsigned int i);
+
+#endif /* _KEYEDHASH_KEYEDHASH_H */

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * keyedhash: fast keyed hashes for the Linux crypto API.
+ *
+ * This file holds the generic C drivers' table, the one shash glue that
+ * serves every driver (generic and SIMD alike) and module init/exit.  At
+ * init every driver whose CPU features are present is checked against its
+ * known-answer vectors first; a driver that fails is not registered.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <crypto/internal/hash.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <keyedhash/keyedhash.h>
+
+/* A registered driver: the shash_alg the crypto API sees, and its impl. */
+struct kh_driver {
+	struct shash_alg alg;
+	const struct kh_impl *impl;
+};
+
+static struct kh_driver *kh_drivers;
+static unsigned int kh_driver_count;
+
+static const struct kh_impl *kh_tfm_impl(struct crypto_shash *tfm)
+{
+	return container_of(crypto_shash_alg(tfm), struct kh_driver, alg)->impl;
+}
+
+static int kh_shash_setkey(struct crypto_shash *tfm, const u8 *key,
+			   unsigned int keylen)
+{
+	const struct kh_impl *impl = kh_tfm_impl(tfm);
+	void *ctx = crypto_shash_ctx(tfm);
+	int err;
+
+	/* Never keep an old key next to a failed new one. */
+	if (impl->alg->exit)
+		impl->alg->exit(ctx);
+	memzero_explicit(ctx, impl->alg->ctxsize);
+	err = impl->alg->setkey(ctx, key, keylen);
+	if (err)
+		memzero_explicit(ctx, impl->alg->ctxsize);
+	return err;
+}
+
+static int kh_shash_init(struct shash_desc *desc)
+{
+	const struct kh_impl *impl = kh_tfm_impl(desc->tfm);
+
+	impl->alg->init(crypto_shash_ctx(desc->tfm), shash_desc_ctx(desc));
+	return 0;
+}
+
+static int kh_shash_update(struct shash_desc *desc, const u8 *data,
+			   unsigned int len)
+{
+	const struct kh_impl *impl = kh_tfm_impl(desc->tfm);
+
+	return impl->alg->update(impl, crypto_shash_ctx(desc->tfm),
+				 shash_desc_ctx(desc), data, len);
+}
+
+static int kh_shash_final(struct shash_desc *desc, u8 *out)
+{
+	const struct kh_impl *impl = kh_tfm_impl(desc->tfm);
+	int err;
+
+	err = impl->alg->final(impl, crypto_shash_ctx(desc->tfm),
+			       shash_desc_ctx(desc), out);
+	memzero_explicit(shash_desc_ctx(desc), impl->alg->statesize);
+	return err;
+}
+
+static void kh_shash_exit_tfm(struct crypto_shash *tfm)
+{
+	const struct kh_impl *impl = kh_tfm_impl(tfm);
+	void *ctx = crypto_shash_ctx(tfm);
+
+	if (impl->alg->exit)
+		impl->alg->exit(ctx);
+	memzero_explicit(ctx, impl->alg->ctxsize);
+}
+
+static void kh_fill_shash_alg(struct kh_driver *drv, const struct kh_impl *impl)
+{
+	struct shash_alg *alg = &drv->alg;
+
+	drv->impl = impl;
+	alg->digestsize = impl->digestsize;
+	alg->descsize = impl->alg->statesize;
+	alg->setkey = kh_shash_setkey;
+	alg->init = kh_shash_init;
+	alg->update = kh_shash_update;
+	alg->final = kh_shash_final;
+	alg->exit_tfm = kh_shash_exit_tfm;
+	strscpy(alg->base.cra_name, impl->name, CRYPTO_MAX_ALG_NAME);
+	strscpy(alg->base.cra_driver_name, impl->driver, CRYPTO_MAX_ALG_NAME);
+	alg->base.cra_priority = impl->priority;
+	alg->base.cra_blocksize = impl->blocksize;
+	alg->base.cra_ctxsize = impl->alg->ctxsize;
+	alg->base.cra_module = THIS_MODULE;
+}
+
+/* Self-test @impl and register it; a failing driver stays unregistered. */
+static void kh_try_register(const struct kh_impl *impl)
+{
+	struct kh_driver *drv = &kh_drivers[kh_driver_count];
+	int err;
+
+	if (!kh_impl_usable(impl)) {
+		pr_info("%s: not supported by this CPU, not registered\n",
+			impl->driver);
+		return;
+	}
+	err = kh_selftest(impl);
+	if (err) {
+		pr_err("%s: self-test failed (%d), not registered\n",
+		       impl->driver, err);
+		return;
+	}
+	kh_fill_shash_alg(drv, impl);
+	err = crypto_register_shash(&drv->alg);
+	if (err) {
+		pr_err("%s: registration failed (%d)\n", impl->driver, err);
+		memset(drv, 0, sizeof(*drv));
+		return;
+	}
+	kh_driver_count++;
+}
+
+/**
+ * kh_registered_impl() - the i-th driver this module registered
+ * @i: index from 0
+ *
+ * Return: the driver's impl, or NULL past the last one.  Used by the KUnit
+ * suites to find every driver of an algorithm.
+ */
+const struct kh_impl *kh_registered_impl(unsigned int i)
+{
+	return i < kh_driver_count ? kh_drivers[i].impl : NULL;
+}
+EXPORT_SYMBOL_GPL(kh_registered_impl);
+
+static int __init keyedhash_mod_init(void)
+{
+	unsigned int i;
+
+	kh_drivers = kcalloc(kh_generic_impl_count + kh_arch_impl_count,
+			     sizeof(*kh_drivers), GFP_KERNEL);
+	if (!kh_drivers)
+		return -ENOMEM;
+
+	for (i = 0; i < kh_generic_impl_count; i++)
+		kh_try_register(&kh_generic_impls[i]);
+	for (i = 0; i < kh_arch_impl_count; i++)
+		kh_try_register(&kh_arch_impls[i]);
+
+	if (!kh_driver_count) {
+		kfree(kh_drivers);
+		return -ENODEV;
+	}
+	pr_info("registered %u drivers\n", kh_driver_count);
+	return 0;
+}
+
+static void __exit keyedhash_mod_exit(void)
+{
+	while (kh_driver_count)
+		crypto_unregister_shash(&kh_drivers[--kh_driver_count].alg);
+	kfree(kh_drivers);
+}
+
+module_init(keyedhash_mod_init);
+module_exit(keyedhash_mod_exit);
+
+MODULE_DESCRIPTION("Fast keyed hashes: HighwayHash");
+MODULE_LICENSE("GPL");
+MODULE_ALIAS_CRYPTO("highwayhash64");
+MODULE_ALIAS_CRYPTO("highwayhash64-generic");
+MODULE_ALIAS_CRYPTO("highwayhash128");
+MODULE_ALIAS_CRYPTO("highwayhash128-generic");
+MODULE_ALIAS_CRYPTO("highwayhash256");
+MODULE_ALIAS_CRYPTO("highwayhash256-generic");

@@ -1,0 +1,44 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Usage: kunit-kernel.sh ARCH [VARIANT]
+# Builds (or finds in the cache) a KUnit kernel from Debian's linux-source-6.1
+# for ARCH (x86_64 or arm64) and prints its build directory.  The cache key
+# covers the kunitconfig fragments, the source package version and the
+# compiler, so any change rebuilds; the tree contains no project code.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+ARCH=${1:?arch}
+VARIANT=${2:-}
+K=$KH_TOP/tests/kunit
+SRCVER=$(dpkg-query -W -f='${Version}' linux-source-6.1)
+SRC=$KH_CACHE/linux-source-6.1-$SRCVER
+if [ ! -f "$SRC/.unpacked" ]; then
+	kh_log "unpacking linux-source-6.1 $SRCVER" >&2
+	rm -rf "$SRC" "$KH_CACHE/linux-source-6.1"
+	tar -C "$KH_CACHE" -xaf /usr/src/linux-source-6.1.tar.xz
+	mv "$KH_CACHE/linux-source-6.1" "$SRC"
+	touch "$SRC/.unpacked"
+fi
+CFG=$(mktemp)
+trap 'rm -f "$CFG"' EXIT
+cat "$K/common.kunitconfig" "$K/$ARCH.kunitconfig" > "$CFG"
+[ -z "$VARIANT" ] || cat "$K/$VARIANT.kunitconfig" >> "$CFG"
+CC=gcc; XC=
+if [ "$ARCH" = arm64 ]; then CC=aarch64-linux-gnu-gcc; XC=--cross_compile=aarch64-linux-gnu-; fi
+KEY=$( (echo "$ARCH $VARIANT"; cat "$CFG"; echo "$SRCVER"; $CC --version | head -1;
+	cat "$SRC/tools/testing/kunit/qemu_configs/$ARCH.py") | sha256sum | cut -c1-16)
+B=$KH_CACHE/kunit-$ARCH${VARIANT:+-$VARIANT}-$KEY
+if [ ! -f "$B/.done" ]; then
+	kh_log "building KUnit kernel $ARCH${VARIANT:+ ($VARIANT)} (cache miss, key $KEY)" >&2
+	rm -rf "$B"
+	(cd "$SRC" && nice -n 10 python3 tools/testing/kunit/kunit.py build \
+		--arch="$ARCH" $XC --jobs="$(nproc)" --build_dir="$B" \
+		--kunitconfig="$CFG") >&2
+	touch "$B/.done"
+	# drop stale builds of the same arch/variant
+	for d in "$KH_CACHE"/kunit-$ARCH${VARIANT:+-$VARIANT}-*; do
+		[ "$d" = "$B" ] || [ "${d#*-$ARCH-}" != "${d#*-$ARCH-*-}" ] && [ -z "$VARIANT" ] && continue
+		[ "$d" = "$B" ] || rm -rf "$d"
+	done
+fi
+echo "$B"

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The few kernel helpers the keyedhash cores use, for building those same
+ * source files in userspace (host tests and the benchmark).  Every
+ * <linux/...> and <asm/...> header the cores include maps to this file.
+ */
+#ifndef _KH_SHIM_H
+#define _KH_SHIM_H
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int64_t s64;
+typedef int32_t s32;
+typedef unsigned __int128 u128;
+
+#ifndef KBUILD_MODNAME
+#define KBUILD_MODNAME "keyedhash"
+#endif
+#define __maybe_unused		__attribute__((unused))
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#define min(a, b)		((a) < (b) ? (a) : (b))
+#define max(a, b)		((a) > (b) ? (a) : (b))
+#define min_t(t, a, b)		((t)(a) < (t)(b) ? (t)(a) : (t)(b))
+#define max_t(t, a, b)		((t)(a) > (t)(b) ? (t)(a) : (t)(b))
+#define container_of(p, t, m)	((t *)((char *)(p) - offsetof(t, m)))
+#define GFP_KERNEL		0
+#define pr_err(...)		fprintf(stderr, __VA_ARGS__)
+#define pr_info(...)		fprintf(stderr, __VA_ARGS__)
+#define pr_warn(...)		fprintf(stderr, __VA_ARGS__)
+#define EXPORT_SYMBOL_GPL(s)
+#define might_sleep()
+
+static inline void memzero_explicit(void *p, size_t n)
+{
+	memset(p, 0, n);
+	__asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+static inline void *kmalloc(size_t n, int gfp) { (void)gfp; return malloc(n ? n : 1); }
+static inline void *kzalloc(size_t n, int gfp) { (void)gfp; return calloc(1, n ? n : 1); }
+static inline void *kcalloc(size_t n, size_t s, int gfp) { (void)gfp; return calloc(n ? n : 1, s); }
+static inline void kfree(const void *p) { free((void *)p); }
+#define kvmalloc kmalloc
+#define kvzalloc kzalloc
+#define kvfree kfree
+/* The size is not known here, so the wipe is the caller's (as for kfree). */
+static inline void kfree_sensitive(const void *p) { free((void *)p); }
+#define kvfree_sensitive(p, n)	do { memzero_explicit((p), (n)); free(p); } while (0)
+
+static inline u32 rol32(u32 w, unsigned int s) { return (w << (s & 31)) | (w >> ((-s) & 31)); }
+static inline u32 ror32(u32 w, unsigned int s) { return (w >> (s & 31)) | (w << ((-s) & 31)); }
+static inline u64 rol64(u64 w, unsigned int s) { return (w << (s & 63)) | (w >> ((-s) & 63)); }
+static inline u64 ror64(u64 w, unsigned int s) { return (w >> (s & 63)) | (w << ((-s) & 63)); }
+
+static inline u16 get_unaligned_le16(const void *p) { u16 v; memcpy(&v, p, 2); return v; }
+static inline u32 get_unaligned_le32(const void *p) { u32 v; memcpy(&v, p, 4); return v; }
+static inline u64 get_unaligned_le64(const void *p) { u64 v; memcpy(&v, p, 8); return v; }
+static inline void put_unaligned_le16(u16 v, void *p) { memcpy(p, &v, 2); }
+static inline void put_unaligned_le32(u32 v, void *p) { memcpy(p, &v, 4); }
+static inline void put_unaligned_le64(u64 v, void *p) { memcpy(p, &v, 8); }
+#define le32_to_cpu(x)		(x)
+#define le64_to_cpu(x)		(x)
+#define cpu_to_le32(x)		(x)
+#define cpu_to_le64(x)		(x)
+
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the userspace shim assumes a little-endian host"
+#endif
+
+#endif /* _KH_SHIM_H */
