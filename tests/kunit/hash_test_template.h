@@ -1,0 +1,557 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The KUnit cases every keyedhash algorithm shares.  keyedhash_kunit.c
+ * instantiates one suite per algorithm name with KH_HASH_SUITE(); each case
+ * runs against every driver the module registered for that name, through
+ * the crypto API (so the shash glue is tested too).
+ */
+#ifndef _KEYEDHASH_HASH_TEST_TEMPLATE_H
+#define _KEYEDHASH_HASH_TEST_TEMPLATE_H
+
+#include <crypto/hash.h>
+#include <crypto/internal/hash.h>
+#include <crypto/sha2.h>
+#include <kunit/test.h>
+#include <linux/prandom.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <keyedhash/keyedhash.h>
+#include <keyedhash/testvec.h>
+#include "tests/keyedhash-testvecs.h"
+
+#define KH_MAXLEN		4096
+#define KH_RANDOM_CASES		1000
+#define KH_MAX_DIGEST		64
+#define KH_MAX_BAD_KEY		(128 * 1024)	/* bad key lengths must not exceed this */
+
+/**
+ * struct kh_test_alg - what the shared cases need to know of an algorithm
+ * @name:	cra_name
+ * @keylen:	key length the generic cases use
+ * @step:	valid message lengths are multiples of @step (0 is valid when
+ *		@step is 1)
+ * @bad_keylens: key lengths setkey() must refuse with -EINVAL, 0-terminated
+ *		after the first entry (the first entry may be 0)
+ * @nbad:	number of entries in @bad_keylens
+ */
+struct kh_test_alg {
+	const char *name;
+	unsigned int keylen;
+	unsigned int step;
+	const unsigned int *bad_keylens;
+	unsigned int nbad;
+};
+
+/* Per-test scratch: a deterministic random key, data and digest buffers. */
+struct kh_test_ctx {
+	const struct kh_test_alg *alg;
+	struct rnd_state rng;
+	u8 *key;
+	u8 *data;		/* KH_MAXLEN + 64 bytes */
+	u8 d1[KH_MAX_DIGEST];
+	u8 d2[KH_MAX_DIGEST];
+};
+
+static bool kh_is_generic(const struct kh_impl *impl)
+{
+	size_t n = strlen(impl->driver);
+
+	return n > 8 && !strcmp(impl->driver + n - 8, "-generic");
+}
+
+/* Every registered driver of @name; *@i is the iterator (start at 0). */
+static const struct kh_impl *kh_next_driver(const char *name, unsigned int *i)
+{
+	const struct kh_impl *impl;
+
+	while ((impl = kh_registered_impl((*i)++)))
+		if (!strcmp(impl->name, name))
+			return impl;
+	return NULL;
+}
+
+static const struct kh_impl *kh_generic_driver(const char *name)
+{
+	const struct kh_impl *impl;
+	unsigned int i = 0;
+
+	while ((impl = kh_next_driver(name, &i)))
+		if (kh_is_generic(impl))
+			return impl;
+	return NULL;
+}
+
+static u32 kh_rand(struct kh_test_ctx *t, u32 bound)
+{
+	return bound ? prandom_u32_state(&t->rng) % bound : 0;
+}
+
+/* A random valid message length up to @max. */
+static u32 kh_rand_len(struct kh_test_ctx *t, u32 max)
+{
+	u32 step = t->alg->step;
+	u32 len = kh_rand(t, max / step + 1) * step;
+
+	return (step > 1 && !len) ? step : len;
+}
+
+static struct crypto_shash *kh_alloc(struct kunit *test, const char *driver,
+				     const u8 *key, unsigned int keylen)
+{
+	struct crypto_shash *tfm = crypto_alloc_shash(driver, 0, 0);
+
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(tfm), "allocating %s: %ld", driver,
+			       PTR_ERR_OR_ZERO(tfm));
+	if (key)
+		KUNIT_ASSERT_EQ_MSG(test, crypto_shash_setkey(tfm, key, keylen), 0,
+				    "%s: setkey(%u bytes)", driver, keylen);
+	return tfm;
+}
+
+static struct shash_desc *kh_desc(struct kunit *test, struct crypto_shash *tfm)
+{
+	struct shash_desc *desc;
+
+	desc = kunit_kzalloc(test, sizeof(*desc) + crypto_shash_descsize(tfm),
+			     GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, desc);
+	desc->tfm = tfm;
+	return desc;
+}
+
+/* Hash @data in random pieces (empty ones included). */
+static int kh_hash_split(struct kh_test_ctx *t, struct shash_desc *desc,
+			 const u8 *data, u32 len, u8 *out)
+{
+	u32 pos = 0;
+	int err = crypto_shash_init(desc);
+
+	while (!err && pos < len) {
+		u32 n = min(len - pos, kh_rand(t, 4) ? kh_rand(t, 100) :
+						      kh_rand(t, len + 1));
+
+		err = crypto_shash_update(desc, data + pos, n);
+		pos += n;
+	}
+	return err ?: crypto_shash_final(desc, out);
+}
+
+static int kh_test_init(struct kunit *test, const struct kh_test_alg *alg)
+{
+	struct kh_test_ctx *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+
+	if (!t)
+		return -ENOMEM;
+	t->alg = alg;
+	prandom_seed_state(&t->rng, 0x6b6579656468ULL);
+	t->key = kunit_kmalloc(test, alg->keylen, GFP_KERNEL);
+	t->data = kunit_kmalloc(test, KH_MAXLEN + 64, GFP_KERNEL);
+	if (!t->key || !t->data)
+		return -ENOMEM;
+	prandom_bytes_state(&t->rng, t->key, alg->keylen);
+	prandom_bytes_state(&t->rng, t->data, KH_MAXLEN + 64);
+	if (!kh_generic_driver(alg->name)) {
+		kunit_err(test, "no generic driver registered for %s", alg->name);
+		return -ENOENT;
+	}
+	test->priv = t;
+	return 0;
+}
+
+/* Known-answer vectors: one-shot digest() and random update() splits. */
+static void kh_case_vectors(struct kunit *test)
+{
+	struct kh_test_ctx *t = test->priv;
+	const struct kh_testvec_suite *suite = NULL;
+	const struct kh_impl *impl;
+	unsigned int i, d = 0, ndrivers = 0;
+
+	for (i = 0; i < ARRAY_SIZE(kh_testvec_suites); i++)
+		if (!strcmp(kh_testvec_suites[i].name, t->alg->name))
+			suite = &kh_testvec_suites[i];
+	KUNIT_ASSERT_NOT_NULL(test, suite);
+
+	while ((impl = kh_next_driver(t->alg->name, &d))) {
+		ndrivers++;
+		for (i = 0; i < suite->count; i++) {
+			const struct kh_testvec *tv = &suite->vecs[i];
+			struct crypto_shash *tfm = kh_alloc(test, impl->driver,
+							    tv->key, tv->keylen);
+			struct shash_desc *desc = kh_desc(test, tfm);
+			u8 *msg = vmalloc(max_t(u32, tv->msglen, 1));
+
+			KUNIT_ASSERT_NOT_NULL(test, msg);
+			kh_testvec_msg(tv, 0, msg, tv->msglen);
+			KUNIT_EXPECT_EQ(test, crypto_shash_digest(desc, msg,
+						tv->msglen, t->d1), 0);
+			KUNIT_EXPECT_EQ_MSG(test, memcmp(t->d1, tv->digest, impl->digestsize), 0,
+					       "%s vector %u one-shot", impl->driver, i);
+			KUNIT_EXPECT_EQ(test, kh_hash_split(t, desc, msg,
+						tv->msglen, t->d2), 0);
+			KUNIT_EXPECT_EQ_MSG(test, memcmp(t->d2, tv->digest, impl->digestsize), 0,
+					       "%s vector %u split", impl->driver, i);
+			vfree(msg);
+			crypto_free_shash(tfm);
+		}
+	}
+	KUNIT_EXPECT_GT(test, ndrivers, 0U);
+}
+
+/*
+ * Every valid length 0..4096 of a fixed SplitMix64 message under a fixed
+ * key, all digests consolidated with SHA-256; the expected value comes from
+ * the reference models (tests/all-lens.tsv).
+ */
+static void kh_case_all_lengths(struct kunit *test)
+{
+	struct kh_test_ctx *t = test->priv;
+	const struct kh_all_lens *al = NULL;
+	const struct kh_impl *impl;
+	unsigned int i, d = 0;
+	u8 *data;
+
+	for (i = 0; i < ARRAY_SIZE(kh_all_lens); i++)
+		if (!strcmp(kh_all_lens[i].name, t->alg->name))
+			al = &kh_all_lens[i];
+	KUNIT_ASSERT_NOT_NULL_MSG(test, al, "no all-lengths digest for %s",
+				  t->alg->name);
+	KUNIT_ASSERT_EQ(test, al->step, t->alg->step);
+	data = kunit_kmalloc(test, KH_ALL_LENS_MAX, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, data);
+	kh_splitmix64_fill(KH_ALL_LENS_DATA_STATE, 0, data, KH_ALL_LENS_MAX);
+
+	while ((impl = kh_next_driver(t->alg->name, &d))) {
+		struct crypto_shash *tfm = kh_alloc(test, impl->driver, al->key,
+						    al->keylen);
+		struct shash_desc *desc = kh_desc(test, tfm);
+		struct sha256_state sha;
+		u32 len = al->step == 1 ? 0 : al->step;
+
+		sha256_init(&sha);
+		for (; len <= KH_ALL_LENS_MAX; len += al->step) {
+			KUNIT_ASSERT_EQ(test, crypto_shash_digest(desc, data, len,
+								  t->d1), 0);
+			sha256_update(&sha, t->d1, impl->digestsize);
+		}
+		sha256_final(&sha, t->d1);
+		KUNIT_EXPECT_EQ_MSG(test, memcmp(t->d1, al->sha256, SHA256_DIGEST_SIZE), 0,
+				       "%s: all lengths", impl->driver);
+		crypto_free_shash(tfm);
+	}
+}
+
+/* 1000 random lengths, offsets and update() splits against one-shot. */
+static void kh_case_random_splits(struct kunit *test)
+{
+	struct kh_test_ctx *t = test->priv;
+	const struct kh_impl *impl;
+	unsigned int i, d = 0;
+
+	while ((impl = kh_next_driver(t->alg->name, &d))) {
+		struct crypto_shash *tfm = kh_alloc(test, impl->driver, t->key,
+						    t->alg->keylen);
+		struct shash_desc *desc = kh_desc(test, tfm);
+
+		for (i = 0; i < KH_RANDOM_CASES; i++) {
+			u32 len = kh_rand_len(t, KH_MAXLEN);
+			const u8 *p = t->data + kh_rand(t, 64);
+
+			KUNIT_ASSERT_EQ(test, crypto_shash_digest(desc, p, len,
+								  t->d1), 0);
+			KUNIT_ASSERT_EQ(test, kh_hash_split(t, desc, p, len,
+							    t->d2), 0);
+			KUNIT_ASSERT_EQ_MSG(test, memcmp(t->d1, t->d2, impl->digestsize), 0,
+					       "%s: length %u, case %u",
+					       impl->driver, len, i);
+		}
+		crypto_free_shash(tfm);
+	}
+}
+
+/*
+ * Key, message and digest placed flush against the end of a vmalloc area,
+ * whose next page is an unmapped guard page: reading or writing one byte
+ * too far faults.
+ */
+static void kh_case_guard_pages(struct kunit *test)
+{
+	struct kh_test_ctx *t = test->priv;
+	size_t keyarea = round_up(t->alg->keylen, PAGE_SIZE);
+	const struct kh_impl *impl;
+	unsigned int d = 0;
+	u8 *keybuf, *msgbuf, *outbuf;
+
+	keybuf = vmalloc(keyarea);
+	msgbuf = vmalloc(KH_MAXLEN);
+	outbuf = vmalloc(PAGE_SIZE);
+	KUNIT_ASSERT_TRUE(test, keybuf && msgbuf && outbuf);
+	memcpy(keybuf + keyarea - t->alg->keylen, t->key, t->alg->keylen);
+
+	while ((impl = kh_next_driver(t->alg->name, &d))) {
+		struct crypto_shash *tfm;
+		struct shash_desc *desc;
+		u8 *out = outbuf + PAGE_SIZE - impl->digestsize;
+		u32 len;
+
+		tfm = kh_alloc(test, impl->driver,
+			       keybuf + keyarea - t->alg->keylen, t->alg->keylen);
+		desc = kh_desc(test, tfm);
+		for (len = t->alg->step == 1 ? 0 : t->alg->step;
+		     len <= KH_MAXLEN;
+		     len += len < 256 ? t->alg->step : 97 * t->alg->step) {
+			u8 *msg = msgbuf + KH_MAXLEN - len;
+
+			memcpy(msg, t->data, len);
+			KUNIT_ASSERT_EQ(test, crypto_shash_digest(desc, msg, len,
+								  out), 0);
+			KUNIT_ASSERT_EQ(test, crypto_shash_digest(desc, t->data,
+								  len, t->d1), 0);
+			KUNIT_ASSERT_EQ(test, memcmp(out, t->d1, impl->digestsize), 0);
+		}
+		crypto_free_shash(tfm);
+	}
+	vfree(keybuf);
+	vfree(msgbuf);
+	vfree(outbuf);
+}
+
+/* The same message at every offset 0..63 gives the same digest. */
+static void kh_case_alignment(struct kunit *test)
+{
+	struct kh_test_ctx *t = test->priv;
+	const struct kh_impl *impl;
+	unsigned int d = 0;
+	u32 off, len = t->alg->step == 1 ? 113 : 4 * t->alg->step;
+
+	while ((impl = kh_next_driver(t->alg->name, &d))) {
+		struct crypto_shash *tfm = kh_alloc(test, impl->driver, t->key,
+						    t->alg->keylen);
+		struct shash_desc *desc = kh_desc(test, tfm);
+		u8 *buf = kunit_kmalloc(test, len + 64 + KH_MAX_DIGEST + 64,
+					GFP_KERNEL);
+
+		KUNIT_ASSERT_NOT_NULL(test, buf);
+		KUNIT_ASSERT_EQ(test, crypto_shash_digest(desc, t->data, len,
+							  t->d1), 0);
+		for (off = 0; off < 64; off++) {
+			u8 *out = buf + len + 64 + off;
+
+			memcpy(buf + off, t->data, len);
+			KUNIT_ASSERT_EQ(test, kh_hash_split(t, desc, buf + off,
+							    len, out), 0);
+			KUNIT_ASSERT_EQ_MSG(test, memcmp(out, t->d1, impl->digestsize), 0,
+					       "%s: offset %u", impl->driver, off);
+		}
+		crypto_free_shash(tfm);
+	}
+}
+
+/* export() mid-message, import() into a fresh request, finish there. */
+static void kh_case_export_import(struct kunit *test)
+{
+	struct kh_test_ctx *t = test->priv;
+	const struct kh_impl *impl;
+	unsigned int i, d = 0;
+
+	while ((impl = kh_next_driver(t->alg->name, &d))) {
+		struct crypto_shash *tfm = kh_alloc(test, impl->driver, t->key,
+						    t->alg->keylen);
+		struct shash_desc *a = kh_desc(test, tfm);
+		struct shash_desc *b = kh_desc(test, tfm);
+		u8 *state = kunit_kzalloc(test, crypto_shash_statesize(tfm),
+					  GFP_KERNEL);
+
+		KUNIT_ASSERT_NOT_NULL(test, state);
+		for (i = 0; i < 100; i++) {
+			u32 len = kh_rand_len(t, KH_MAXLEN);
+			u32 cut = kh_rand(t, len + 1);
+
+			KUNIT_ASSERT_EQ(test, crypto_shash_digest(a, t->data, len,
+								  t->d1), 0);
+			KUNIT_ASSERT_EQ(test, crypto_shash_init(a), 0);
+			KUNIT_ASSERT_EQ(test, crypto_shash_update(a, t->data, cut), 0);
+			KUNIT_ASSERT_EQ(test, crypto_shash_export(a, state), 0);
+			memset(shash_desc_ctx(a), 0x5a, crypto_shash_descsize(tfm));
+			KUNIT_ASSERT_EQ(test, crypto_shash_import(b, state), 0);
+			KUNIT_ASSERT_EQ(test, crypto_shash_finup(b, t->data + cut,
+								 len - cut, t->d2), 0);
+			KUNIT_ASSERT_EQ_MSG(test, memcmp(t->d1, t->d2, impl->digestsize), 0,
+					       "%s: length %u cut at %u",
+					       impl->driver, len, cut);
+		}
+		crypto_free_shash(tfm);
+	}
+}
+
+static bool kh_all_zero(const void *p, size_t n)
+{
+	return !memchr_inv(p, 0, n);
+}
+
+/*
+ * The request state is wiped by final(), and a failed setkey() leaves no
+ * key material in the tfm context (and the tfm keyless).
+ */
+static void kh_case_state_wiped(struct kunit *test)
+{
+	struct kh_test_ctx *t = test->priv;
+	const struct kh_impl *impl;
+	unsigned int d = 0;
+	u8 *zeros = kunit_kzalloc(test, KH_MAX_BAD_KEY, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, zeros);
+	while ((impl = kh_next_driver(t->alg->name, &d))) {
+		struct crypto_shash *tfm = kh_alloc(test, impl->driver, t->key,
+						    t->alg->keylen);
+		struct shash_desc *desc = kh_desc(test, tfm);
+		u32 len = 4 * 32 + (t->alg->step == 1 ? 5 : 0);
+
+		KUNIT_ASSERT_EQ(test, crypto_shash_init(desc), 0);
+		KUNIT_ASSERT_EQ(test, crypto_shash_update(desc, t->data, len), 0);
+		KUNIT_ASSERT_FALSE(test, kh_all_zero(shash_desc_ctx(desc),
+						     crypto_shash_descsize(tfm)));
+		KUNIT_ASSERT_EQ(test, crypto_shash_final(desc, t->d1), 0);
+		KUNIT_EXPECT_TRUE_MSG(test, kh_all_zero(shash_desc_ctx(desc),
+							crypto_shash_descsize(tfm)),
+				      "%s: state not wiped by final()", impl->driver);
+
+		if (t->alg->nbad) {
+			KUNIT_EXPECT_EQ(test, crypto_shash_setkey(tfm, zeros,
+					t->alg->bad_keylens[0]), -EINVAL);
+			KUNIT_EXPECT_TRUE_MSG(test, kh_all_zero(crypto_shash_ctx(tfm),
+						crypto_tfm_alg_ctxsize(crypto_shash_tfm(tfm))),
+					      "%s: key left after failed setkey",
+					      impl->driver);
+			KUNIT_EXPECT_EQ(test, crypto_shash_digest(desc, t->data,
+					t->alg->step == 1 ? 0 : t->alg->step, t->d1),
+					-ENOKEY);
+		}
+		crypto_free_shash(tfm);
+	}
+}
+
+/* Wrong key sizes are refused with -EINVAL; no key means -ENOKEY. */
+static void kh_case_bad_keys(struct kunit *test)
+{
+	struct kh_test_ctx *t = test->priv;
+	u32 len = t->alg->step == 1 ? 5 : t->alg->step;
+	const struct kh_impl *impl;
+	unsigned int i, d = 0;
+	u8 *big = vzalloc(KH_MAX_BAD_KEY);
+
+	KUNIT_ASSERT_NOT_NULL(test, big);
+	while ((impl = kh_next_driver(t->alg->name, &d))) {
+		struct crypto_shash *tfm = kh_alloc(test, impl->driver, NULL, 0);
+		struct shash_desc *desc = kh_desc(test, tfm);
+
+		KUNIT_EXPECT_EQ_MSG(test, crypto_shash_digest(desc, t->data, len,
+							      t->d1), -ENOKEY,
+				    "%s: digest without a key", impl->driver);
+		for (i = 0; i < t->alg->nbad; i++)
+			KUNIT_EXPECT_EQ_MSG(test, crypto_shash_setkey(tfm, big,
+						t->alg->bad_keylens[i]), -EINVAL,
+					    "%s: key of %u bytes", impl->driver,
+					    t->alg->bad_keylens[i]);
+		KUNIT_EXPECT_EQ(test, crypto_shash_digest(desc, t->data, len,
+							  t->d1), -ENOKEY);
+		KUNIT_EXPECT_EQ(test, crypto_shash_setkey(tfm, t->key,
+							  t->alg->keylen), 0);
+		KUNIT_EXPECT_EQ(test, crypto_shash_digest(desc, t->data, len,
+							  t->d1), 0);
+		crypto_free_shash(tfm);
+	}
+	vfree(big);
+}
+
+/*
+ * Every non-generic driver against the generic one: all lengths 0..4096 at
+ * random offsets, then random update() splits.
+ */
+static void kh_case_arch_vs_generic(struct kunit *test)
+{
+	struct kh_test_ctx *t = test->priv;
+	const struct kh_impl *gen = kh_generic_driver(t->alg->name);
+	const struct kh_impl *impl;
+	struct crypto_shash *gtfm;
+	struct shash_desc *gdesc;
+	unsigned int d = 0, narch = 0;
+
+	gtfm = kh_alloc(test, gen->driver, t->key, t->alg->keylen);
+	gdesc = kh_desc(test, gtfm);
+	while ((impl = kh_next_driver(t->alg->name, &d))) {
+		struct crypto_shash *tfm;
+		struct shash_desc *desc;
+		u32 len;
+
+		if (impl == gen)
+			continue;
+		narch++;
+		tfm = kh_alloc(test, impl->driver, t->key, t->alg->keylen);
+		desc = kh_desc(test, tfm);
+		for (len = t->alg->step == 1 ? 0 : t->alg->step; len <= KH_MAXLEN;
+		     len += t->alg->step) {
+			const u8 *p = t->data + kh_rand(t, 64);
+
+			KUNIT_ASSERT_EQ(test, crypto_shash_digest(gdesc, p, len,
+								  t->d1), 0);
+			KUNIT_ASSERT_EQ(test, kh_hash_split(t, desc, p, len,
+							    t->d2), 0);
+			KUNIT_ASSERT_EQ_MSG(test, memcmp(t->d1, t->d2, impl->digestsize), 0,
+					       "%s vs %s: length %u", impl->driver,
+					       gen->driver, len);
+		}
+		crypto_free_shash(tfm);
+	}
+	crypto_free_shash(gtfm);
+	if (!narch)
+		kunit_skip(test, "no SIMD driver of %s on this CPU", t->alg->name);
+}
+
+#define KH_TEMPLATE_CASES(prefix)					\
+	KUNIT_CASE(prefix##_vectors),					\
+	KUNIT_CASE(prefix##_all_lengths),				\
+	KUNIT_CASE(prefix##_random_splits),				\
+	KUNIT_CASE(prefix##_guard_pages),				\
+	KUNIT_CASE(prefix##_alignment),					\
+	KUNIT_CASE(prefix##_export_import),				\
+	KUNIT_CASE(prefix##_state_wiped),				\
+	KUNIT_CASE(prefix##_bad_keys),					\
+	KUNIT_CASE(prefix##_arch_vs_generic)
+
+#define KH_TEMPLATE_WRAP(prefix, what)					\
+static void prefix##_##what(struct kunit *test)				\
+{									\
+	kh_case_##what(test);						\
+}
+
+/*
+ * KH_HASH_SUITE(prefix, suite name, &struct kh_test_alg, extra cases...)
+ * defines the suite "suite name" with the shared cases, plus any extra
+ * KUNIT_CASE() entries of the algorithm's own.
+ */
+#define KH_HASH_SUITE(prefix, sname, algp, ...)				\
+static int prefix##_init(struct kunit *test)				\
+{									\
+	return kh_test_init(test, algp);				\
+}									\
+KH_TEMPLATE_WRAP(prefix, vectors)					\
+KH_TEMPLATE_WRAP(prefix, all_lengths)					\
+KH_TEMPLATE_WRAP(prefix, random_splits)					\
+KH_TEMPLATE_WRAP(prefix, guard_pages)					\
+KH_TEMPLATE_WRAP(prefix, alignment)					\
+KH_TEMPLATE_WRAP(prefix, export_import)					\
+KH_TEMPLATE_WRAP(prefix, state_wiped)					\
+KH_TEMPLATE_WRAP(prefix, bad_keys)					\
+KH_TEMPLATE_WRAP(prefix, arch_vs_generic)				\
+static struct kunit_case prefix##_cases[] = {				\
+	KH_TEMPLATE_CASES(prefix),					\
+	__VA_ARGS__							\
+	{}								\
+};									\
+static struct kunit_suite prefix##_suite = {				\
+	.name = sname,							\
+	.init = prefix##_init,						\
+	.test_cases = prefix##_cases,					\
+}
+
+#endif /* _KEYEDHASH_HASH_TEST_TEMPLATE_H */

@@ -1,0 +1,18 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Usage: build-module.sh NAME KDIR [make args...]
+# Builds the module (and, against a KUnit kernel, keyedhash_kunit.ko) from a
+# copy of the sources in build/NAME/, so builds for several kernels and
+# architectures can coexist without touching the source tree.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+NAME=$1 KDIR=$2
+shift 2
+W=$KH_OUT/$NAME
+mkdir -p "$W"
+rsync -a --delete --exclude=/build --exclude=.git --exclude='*.o' \
+	--exclude='*.ko' --exclude='.*.cmd' --exclude='*.mod*' \
+	--exclude=modules.order --exclude=Module.symvers --exclude='*.a' \
+	"$KH_TOP/" "$W/src/"
+make -s -C "$KDIR" M="$W/src" W=1 "$@" modules 2>&1 | grep -v "Skipping BTF" || true
+[ -f "$W/src/keyedhash.ko" ]
