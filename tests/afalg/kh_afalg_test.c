@@ -1,0 +1,1798 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kh-afalg-test: every known-answer vector through every keyedhash driver
+ * from user space, through AF_ALG, plus the error paths user space sees.
+ *
+ * Build (static, for the busybox initramfs of the VM tests):
+ *   gcc -O2 -Wall -Wextra -static -Itools -o build/kh-afalg-test \
+ *	tests/afalg/kh_afalg_test.c tools/afalg.c
+ *   aarch64-linux-gnu-gcc -O2 -Wall -Wextra -static -Itools \
+ *	-o build/arm64/kh-afalg-test tests/afalg/kh_afalg_test.c tools/afalg.c
+ *
+ * Usage: kh-afalg-test [--seed N] VECTOR_DIR NAME:DRIVER...
+ *        kh-afalg-test --list [--dump] VECTOR_DIR
+ * (see usage() for the rest).
+ *
+ * VECTOR_DIR holds vector files in the format of specs/README.md ("Vector
+ * file format"), mapped to crypto API names as tools/gen-testvecs.py does:
+ * highwayhash.txt feeds highwayhash64/128/256 (digest64/128/256),
+ * nhpoly1305.txt and multimixer128.txt feed their namesakes, and sthash.txt
+ * feeds "sthash" (records without non-empty personalizations; key = seed)
+ * and "sthash-personalized" (every record; key = the blob
+ * le16 seed_len | seed | le16 c1_len | c1 | le16 c2_len | c2).
+ *
+ * Each record of a driver's algorithm is hashed by DRIVER (bound by driver
+ * name) one-shot, in random pieces sent with MSG_MORE, and with an
+ * accept() clone of the op socket taken in the middle of the message
+ * (clone and original must both finish to the digest).  Then the errors:
+ * wrong key lengths give EINVAL at setkey, hashing without a key gives
+ * ENOKEY, and Multimixer-128's length rules give EINVAL at hash time.
+ *
+ * Every check prints "PASS: <driver> <what>" or "FAIL: <driver> <what>:
+ * <why>"; the last line is "kh-afalg-test: N passed, M failed", where N and
+ * M count those lines.  The exit status is 1 if any check failed, 2 on bad
+ * usage.  Random piece sizes come from --seed only, so a run repeats.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "afalg.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define MAX_MSGLEN	(1U << 30)	/* refuse larger msglen values */
+#define MAX_FIELDS	16
+#define MM_MAX_KEY	65536		/* multimixer128's key size cap */
+
+static const char *prog = "kh-afalg-test";
+static unsigned int n_pass, n_fail;
+
+/* ---------------------------------------------------------------- output */
+
+static void __attribute__((format(printf, 1, 2))) pass(const char *fmt, ...)
+{
+	va_list ap;
+
+	n_pass++;
+	fputs("PASS: ", stdout);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+}
+
+static void __attribute__((format(printf, 1, 2))) fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	n_fail++;
+	fputs("FAIL: ", stdout);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+}
+
+static void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p) {
+		fprintf(stderr, "%s: out of memory (%zu bytes)\n", prog, n);
+		exit(2);
+	}
+	return p;
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p) {
+		fprintf(stderr, "%s: out of memory (%zu bytes)\n", prog, n);
+		exit(2);
+	}
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(xmalloc(n), s, n);
+}
+
+/* Hex of up to AFALG_MAX_DIGEST bytes, in one of two rotating buffers. */
+static const char *hex(const unsigned char *p, size_t n)
+{
+	static char bufs[2][2 * AFALG_MAX_DIGEST + 4];
+	static unsigned int which;
+	char *b = bufs[which++ & 1];
+	size_t i;
+
+	if (n > AFALG_MAX_DIGEST)
+		n = AFALG_MAX_DIGEST;
+	for (i = 0; i < n; i++)
+		sprintf(b + 2 * i, "%02x", p[i]);
+	b[2 * n] = 0;
+	return b;
+}
+
+static const char *errstr(int err)
+{
+	static char buf[2][96];
+	static unsigned int which;
+	char *b = buf[which++ & 1];
+
+	snprintf(b, sizeof(buf[0]), "%s (%s)", afalg_errname(err),
+		 strerror(err < 0 ? -err : err));
+	return b;
+}
+
+static uint64_t fnv1a64(const unsigned char *p, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	while (n--) {
+		h ^= *p++;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* ------------------------------------------------------------ randomness */
+
+#define SPLITMIX_GAMMA	0x9e3779b97f4a7c15ULL
+
+static uint64_t splitmix64_mix(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+struct rng {
+	uint64_t state;
+};
+
+static uint64_t rng_next(struct rng *r)
+{
+	r->state += SPLITMIX_GAMMA;
+	return splitmix64_mix(r->state);
+}
+
+/* Uniform enough in [0, n) for test-case selection; n > 0. */
+static uint64_t rng_below(struct rng *r, uint64_t n)
+{
+	return rng_next(r) % n;
+}
+
+/* ------------------------------------------------------------ vectors */
+
+enum kind { K_HIGHWAY, K_NHPOLY, K_MM128, K_STHASH, K_GENERIC };
+
+enum pattern { PAT_NONE, PAT_AFFINE, PAT_SPLITMIX };
+
+struct blob {
+	unsigned char *p;
+	size_t n;
+	bool present;
+};
+
+struct record {
+	const char *file;	/* base name */
+	unsigned int line;	/* first line of the record */
+	enum kind kind;
+	struct blob key, seed, c1, c2, msg, digest, d64, d128, d256;
+	size_t msglen;
+	enum pattern pat;
+	unsigned int pa, pb;	/* affine:A:B */
+	uint64_t ps, pk;	/* splitmix64:S:K */
+};
+
+/* One record as seen by one crypto API name. */
+struct tcase {
+	const char *suite;	/* cra_name */
+	const struct record *rec;
+	unsigned char *key;
+	size_t keylen;
+	const unsigned char *digest;
+	size_t dlen;
+};
+
+/* An algorithm of an --alg-file (testing this program without keyedhash). */
+struct extra_alg {
+	char *name;
+	size_t bad[16];
+	unsigned int nbad;
+};
+
+struct vecfile {
+	char *name;		/* base name */
+	char *alg;		/* algorithm */
+	unsigned int records;	/* accepted records */
+};
+
+static struct record **records;
+static size_t n_records;
+static struct tcase *cases;
+static size_t n_cases;
+static struct extra_alg *extra;
+static size_t n_extra;
+static struct vecfile *vfiles;
+static size_t n_vfiles;
+
+static void add_case(const char *suite, const struct record *rec,
+		     unsigned char *key, size_t keylen, const struct blob *d)
+{
+	struct tcase *c;
+
+	cases = xrealloc(cases, (n_cases + 1) * sizeof(*cases));
+	c = &cases[n_cases++];
+	c->suite = suite;
+	c->rec = rec;
+	c->key = key;
+	c->keylen = keylen;
+	c->digest = d->p;
+	c->dlen = d->n;
+}
+
+static int unhex(const char *s, struct blob *b)
+{
+	size_t n = strlen(s), i;
+	int hi, lo;
+
+	if (n % 2)
+		return -1;
+	b->p = xmalloc(n / 2);
+	b->n = n / 2;
+	b->present = true;
+	for (i = 0; i < n / 2; i++) {
+		hi = s[2 * i];
+		lo = s[2 * i + 1];
+#define HEXVAL(c) ((c) >= '0' && (c) <= '9' ? (c) - '0' : \
+		   (c) >= 'a' && (c) <= 'f' ? (c) - 'a' + 10 : -1)
+		hi = HEXVAL(hi);
+		lo = HEXVAL(lo);
+#undef HEXVAL
+		if (hi < 0 || lo < 0)
+			return -1;
+		b->p[i] = hi << 4 | lo;
+	}
+	return 0;
+}
+
+/* Strict decimal: digits only, no sign, no leading junk, <= max. */
+static int parse_dec(const char *s, uint64_t max, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		if (v > (max - (*s - '0')) / 10)
+			return -1;
+		v = v * 10 + (*s - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+static int parse_pattern(struct record *r, const char *v)
+{
+	char buf[64], *a, *b;
+	uint64_t x, y;
+	size_t i;
+
+	if (strlen(v) >= sizeof(buf))
+		return -1;
+	strcpy(buf, v);
+	a = strchr(buf, ':');
+	if (!a)
+		return -1;
+	*a++ = 0;
+	b = strchr(a, ':');
+	if (!b)
+		return -1;
+	*b++ = 0;
+	if (!strcmp(buf, "affine")) {
+		if (parse_dec(a, 255, &x) || parse_dec(b, 255, &y))
+			return -1;
+		r->pat = PAT_AFFINE;
+		r->pa = x;
+		r->pb = y;
+		return 0;
+	}
+	if (!strcmp(buf, "splitmix64")) {
+		if (strlen(a) != 16)
+			return -1;
+		x = 0;
+		for (i = 0; i < 16; i++) {
+			if (a[i] >= '0' && a[i] <= '9')
+				x = x << 4 | (a[i] - '0');
+			else if (a[i] >= 'a' && a[i] <= 'f')
+				x = x << 4 | (a[i] - 'a' + 10);
+			else
+				return -1;
+		}
+		if (parse_dec(b, UINT64_MAX, &y))
+			return -1;
+		r->pat = PAT_SPLITMIX;
+		r->ps = x;
+		r->pk = y;
+		return 0;
+	}
+	return -1;
+}
+
+/* The message of @r, msglen bytes, into @out. */
+static void expand_message(const struct record *r, unsigned char *out)
+{
+	uint64_t state, z;
+	size_t i, skip;
+
+	switch (r->pat) {
+	case PAT_NONE:
+		memcpy(out, r->msg.p, r->msglen);
+		break;
+	case PAT_AFFINE:
+		for (i = 0; i < r->msglen; i++)
+			out[i] = (unsigned char)(r->pa * i + r->pb);
+		break;
+	case PAT_SPLITMIX:
+		/* Word j of the stream comes from state S + (j + 1) * gamma. */
+		state = r->ps + (r->pk / 8) * SPLITMIX_GAMMA;
+		skip = r->pk % 8;
+		i = 0;
+		while (i < r->msglen) {
+			state += SPLITMIX_GAMMA;
+			z = splitmix64_mix(state);
+			for (; skip < 8 && i < r->msglen; skip++)
+				out[i++] = (unsigned char)(z >> (8 * skip));
+			skip = 0;
+		}
+		break;
+	}
+}
+
+static unsigned char *make_message(const struct record *r)
+{
+	unsigned char *m = xmalloc(r->msglen);
+
+	expand_message(r, m);
+	return m;
+}
+
+struct field {
+	const char *name;
+	const char *value;
+};
+
+static const char *const kind_name[] = {
+	[K_HIGHWAY] = "highwayhash",
+	[K_NHPOLY] = "nhpoly1305",
+	[K_MM128] = "multimixer128",
+	[K_STHASH] = "sthash",
+};
+
+/* Allowed field names of each kind, required ones first; NULL-terminated. */
+static const char *const kind_fields[][8] = {
+	[K_HIGHWAY] = { "key", "msglen", "digest64", "digest128", "digest256" },
+	[K_NHPOLY] = { "key", "msglen", "digest" },
+	[K_MM128] = { "key", "msglen", "digest" },
+	[K_STHASH] = { "seed", "msglen", "digest", "key_personalization",
+		       "hasher_personalization" },
+	[K_GENERIC] = { "key", "msglen", "digest" },
+};
+
+static const unsigned int kind_required[] = {
+	[K_HIGHWAY] = 5, [K_NHPOLY] = 3, [K_MM128] = 3, [K_STHASH] = 3,
+	[K_GENERIC] = 3,
+};
+
+static struct blob *record_blob(struct record *r, const char *name)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} map[] = {
+		{ "key", offsetof(struct record, key) },
+		{ "seed", offsetof(struct record, seed) },
+		{ "key_personalization", offsetof(struct record, c1) },
+		{ "hasher_personalization", offsetof(struct record, c2) },
+		{ "msg", offsetof(struct record, msg) },
+		{ "digest", offsetof(struct record, digest) },
+		{ "digest64", offsetof(struct record, d64) },
+		{ "digest128", offsetof(struct record, d128) },
+		{ "digest256", offsetof(struct record, d256) },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(map); i++)
+		if (!strcmp(map[i].name, name))
+			return (struct blob *)((char *)r + map[i].off);
+	return NULL;
+}
+
+static void free_record(struct record *r)
+{
+	free(r->key.p);
+	free(r->seed.p);
+	free(r->c1.p);
+	free(r->c2.p);
+	free(r->msg.p);
+	free(r->digest.p);
+	free(r->d64.p);
+	free(r->d128.p);
+	free(r->d256.p);
+	free(r);
+}
+
+/* Blob "le16 len | seed | le16 len | c1 | le16 len | c2" of sthash-personalized. */
+static unsigned char *sthash_blob(const struct record *r, size_t *len)
+{
+	const struct blob *parts[3] = { &r->seed, &r->c1, &r->c2 };
+	unsigned char *b, *p;
+	size_t i, n = 6;
+
+	for (i = 0; i < 3; i++)
+		n += parts[i]->n;
+	b = p = xmalloc(n);
+	for (i = 0; i < 3; i++) {
+		*p++ = parts[i]->n & 0xff;
+		*p++ = parts[i]->n >> 8;
+		if (parts[i]->n)
+			memcpy(p, parts[i]->p, parts[i]->n);
+		p += parts[i]->n;
+	}
+	*len = n;
+	return b;
+}
+
+/*
+ * Check and decode one record; on success add it and its test cases.
+ * Return: 0, or -1 after a FAIL line.
+ */
+static int finish_record(const char *file, unsigned int line, enum kind kind,
+			 const char *alg, const struct field *f,
+			 unsigned int nf)
+{
+	const char *const *allowed = kind_fields[kind];
+	unsigned int i, j, nreq = kind_required[kind];
+	bool seen[8] = { false };
+	const char *msglen = NULL, *msg = NULL, *pattern = NULL;
+	struct record *r = calloc(1, sizeof(*r));
+	const char *why = NULL;
+	static const size_t hh_len[3] = { 8, 16, 32 };
+	static const char *const hh_suite[3] = {
+		"highwayhash64", "highwayhash128", "highwayhash256"
+	};
+	struct blob *b;
+	unsigned char *key;
+	size_t keylen;
+	uint64_t v;
+
+	if (!r) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		exit(2);
+	}
+	r->file = file;
+	r->line = line;
+	r->kind = kind;
+
+	for (i = 0; i < nf; i++) {
+		if (!strcmp(f[i].name, "msg")) {
+			msg = f[i].value;
+			continue;
+		}
+		if (!strcmp(f[i].name, "pattern")) {
+			pattern = f[i].value;
+			continue;
+		}
+		for (j = 0; allowed[j]; j++)
+			if (!strcmp(allowed[j], f[i].name))
+				break;
+		if (!allowed[j]) {
+			why = "unknown field";
+			goto bad_field;
+		}
+		seen[j] = true;
+		if (!strcmp(f[i].name, "msglen")) {
+			msglen = f[i].value;
+			continue;
+		}
+		b = record_blob(r, f[i].name);
+		if (unhex(f[i].value, b)) {
+			why = "value is not lowercase hex";
+			goto bad_field;
+		}
+	}
+	for (j = 0; j < nreq; j++) {
+		if (!seen[j]) {
+			fail("vectors %s:%u: required field %s missing", file,
+			     line, allowed[j]);
+			goto bad;
+		}
+	}
+	if (!!msg == !!pattern) {
+		fail("vectors %s:%u: need exactly one of msg and pattern", file,
+		     line);
+		goto bad;
+	}
+	if (parse_dec(msglen, MAX_MSGLEN, &v)) {
+		fail("vectors %s:%u: bad msglen %s", file, line, msglen);
+		goto bad;
+	}
+	r->msglen = v;
+	if (msg) {
+		if (unhex(msg, &r->msg)) {
+			fail("vectors %s:%u: msg is not lowercase hex", file,
+			     line);
+			goto bad;
+		}
+		if (r->msg.n != r->msglen) {
+			fail("vectors %s:%u: msg has %zu bytes, msglen says %zu",
+			     file, line, r->msg.n, r->msglen);
+			goto bad;
+		}
+		r->pat = PAT_NONE;
+	} else if (parse_pattern(r, pattern)) {
+		fail("vectors %s:%u: bad pattern %s", file, line, pattern);
+		goto bad;
+	}
+
+	switch (kind) {
+	case K_HIGHWAY:
+		for (i = 0; i < 3; i++) {
+			b = i == 0 ? &r->d64 : i == 1 ? &r->d128 : &r->d256;
+			if (b->n != hh_len[i]) {
+				fail("vectors %s:%u: digest%zu has %zu bytes",
+				     file, line, 8 * hh_len[i], b->n);
+				goto bad;
+			}
+		}
+		if (r->key.n != 32)
+			fprintf(stderr, "%s: note: %s:%u: %zu-byte key\n",
+				prog, file, line, r->key.n);
+		for (i = 0; i < 3; i++)
+			add_case(hh_suite[i], r, r->key.p, r->key.n,
+				 i == 0 ? &r->d64 : i == 1 ? &r->d128 : &r->d256);
+		break;
+	case K_NHPOLY:
+	case K_MM128:
+		if (r->digest.n != (kind == K_NHPOLY ? 16U : 64U)) {
+			fail("vectors %s:%u: digest has %zu bytes", file, line,
+			     r->digest.n);
+			goto bad;
+		}
+		add_case(kind_name[kind], r, r->key.p, r->key.n, &r->digest);
+		break;
+	case K_STHASH:
+		if (r->digest.n != 32) {
+			fail("vectors %s:%u: digest has %zu bytes", file, line,
+			     r->digest.n);
+			goto bad;
+		}
+		if (r->seed.n > 0xffff || r->c1.n > 0xffff || r->c2.n > 0xffff) {
+			fail("vectors %s:%u: seed or personalization longer than 65535 bytes",
+			     file, line);
+			goto bad;
+		}
+		if (!r->c1.n && !r->c2.n)
+			add_case("sthash", r, r->seed.p, r->seed.n, &r->digest);
+		key = sthash_blob(r, &keylen);
+		add_case("sthash-personalized", r, key, keylen, &r->digest);
+		break;
+	case K_GENERIC:
+		if (!r->digest.n || r->digest.n > AFALG_MAX_DIGEST) {
+			fail("vectors %s:%u: digest has %zu bytes", file, line,
+			     r->digest.n);
+			goto bad;
+		}
+		add_case(alg, r, r->key.p, r->key.n, &r->digest);
+		break;
+	}
+	records = xrealloc(records, (n_records + 1) * sizeof(*records));
+	records[n_records++] = r;
+	return 0;
+
+bad_field:
+	fail("vectors %s:%u: field %s: %s", file, line, f[i].name, why);
+bad:
+	free_record(r);
+	return -1;
+}
+
+static enum kind kind_of(const char *alg, bool generic_ok)
+{
+	unsigned int k;
+
+	for (k = 0; k < ARRAY_SIZE(kind_name); k++)
+		if (kind_name[k] && !strcmp(kind_name[k], alg))
+			return k;
+	return generic_ok ? K_GENERIC : (enum kind)-1;
+}
+
+static int read_file(const char *path, char **out, size_t *len)
+{
+	size_t cap = 1 << 16, n = 0;
+	char *buf = xmalloc(cap + 1);
+	ssize_t r;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0) {
+		free(buf);
+		return -errno;
+	}
+	for (;;) {
+		if (n == cap) {
+			cap *= 2;
+			buf = xrealloc(buf, cap + 1);
+		}
+		r = read(fd, buf + n, cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			r = -errno;
+			close(fd);
+			free(buf);
+			return r;
+		}
+		if (!r)
+			break;
+		n += r;
+	}
+	close(fd);
+	buf[n] = 0;
+	*out = buf;
+	*len = n;
+	return 0;
+}
+
+/* "# algorithm: NAME" anywhere in a comment line; NAME into @alg. */
+static bool algorithm_comment(const char *line, char *alg, size_t size)
+{
+	const char *p = line + 1;
+	size_t n;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (strncmp(p, "algorithm:", 10))
+		return false;
+	p += 10;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	n = strcspn(p, " \t");
+	if (!n || n >= size)
+		return false;
+	memcpy(alg, p, n);
+	alg[n] = 0;
+	return true;
+}
+
+/* "# bad-keylens: 5,65" in an --alg-file. */
+static void bad_keylens_comment(const char *line, struct extra_alg *ea)
+{
+	const char *p = strstr(line, "bad-keylens:");
+	char *end;
+
+	if (!p || !ea)
+		return;
+	p += 12;
+	while (*p && ea->nbad < ARRAY_SIZE(ea->bad)) {
+		while (*p == ' ' || *p == ',')
+			p++;
+		if (!*p)
+			break;
+		ea->bad[ea->nbad++] = strtoul(p, &end, 10);
+		if (end == p)
+			break;
+		p = end;
+	}
+}
+
+static bool blank(const char *s)
+{
+	for (; *s; s++)
+		if (*s != ' ' && *s != '\t')
+			return false;
+	return true;
+}
+
+/*
+ * Parse one vector file.  @generic: an --alg-file, whose algorithm may be
+ * any crypto API name with fields key/msglen/msg|pattern/digest.
+ */
+static void parse_vector_file(const char *path, bool generic)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	struct field f[MAX_FIELDS];
+	unsigned int nf = 0, lineno = 0, rec_line = 0, nrec = 0;
+	bool skip = false;	/* in a bad record: until the next blank line */
+	struct extra_alg *ea = NULL;
+	char alg[128] = "", *text = NULL, *line, *next, *eq;
+	struct vecfile *vf;
+	enum kind kind;
+	size_t len = 0, i;
+	int err;
+
+	err = read_file(path, &text, &len);
+	if (err) {
+		fail("vectors %s: %s", path, errstr(err));
+		return;
+	}
+	if (strlen(text) != len) {
+		fail("vectors %s: NUL byte in file", base);
+		goto out;
+	}
+	/* The algorithm line may be anywhere; find it first. */
+	for (line = text; line; line = next) {
+		next = strchr(line, '\n');
+		if (line[0] == '#') {
+			char tmp[128];
+
+			if (next)
+				*next = 0;
+			if (algorithm_comment(line, tmp, sizeof(tmp)))
+				strcpy(alg, tmp);
+			if (next)
+				*next = '\n';
+		}
+		if (next)
+			next++;
+	}
+	if (!alg[0]) {
+		/* No "# algorithm:" line: the file name stem. */
+		snprintf(alg, sizeof(alg), "%s", base);
+		if (strrchr(alg, '.'))
+			*strrchr(alg, '.') = 0;
+	}
+	kind = kind_of(alg, generic);
+	if ((int)kind < 0) {
+		fail("vectors %s: unknown algorithm %s", base, alg);
+		goto out;
+	}
+	if (generic) {
+		extra = xrealloc(extra, (n_extra + 1) * sizeof(*extra));
+		ea = &extra[n_extra++];
+		memset(ea, 0, sizeof(*ea));
+		ea->name = xstrdup(alg);
+	}
+	vfiles = xrealloc(vfiles, (n_vfiles + 1) * sizeof(*vfiles));
+	vf = &vfiles[n_vfiles++];
+	vf->name = xstrdup(base);
+	vf->alg = xstrdup(alg);
+	vf->records = 0;
+	base = vf->name;
+
+	for (line = text; line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		else if (!*line)
+			break;	/* after the last LF */
+		lineno++;
+		for (i = 0; line[i]; i++) {
+			if ((unsigned char)line[i] >= 0x80 || line[i] == '\r') {
+				fail("vectors %s:%u: not plain ASCII with LF line ends",
+				     base, lineno);
+				goto out;
+			}
+		}
+		if (line[0] == '#') {
+			if (generic)
+				bad_keylens_comment(line, ea);
+			continue;
+		}
+		if (blank(line)) {
+			if (nf && !skip && !finish_record(base, rec_line, kind,
+							  vf->alg, f, nf))
+				nrec++;
+			nf = 0;
+			skip = false;
+			continue;
+		}
+		if (skip)
+			continue;
+		eq = strchr(line, '=');
+		if (!eq || eq == line ||
+		    strspn(line, "abcdefghijklmnopqrstuvwxyz0123456789_") !=
+		    (size_t)(eq - line)) {
+			fail("vectors %s:%u: not NAME=VALUE", base, lineno);
+			skip = true;
+			continue;
+		}
+		*eq = 0;
+		if (!nf)
+			rec_line = lineno;
+		for (i = 0; i < nf; i++)
+			if (!strcmp(f[i].name, line))
+				break;
+		if (i < nf || nf == MAX_FIELDS) {
+			fail("vectors %s:%u: %s", base, lineno,
+			     i < nf ? "field given twice" : "too many fields");
+			skip = true;
+			continue;
+		}
+		f[nf].name = line;
+		f[nf].value = eq + 1;
+		nf++;
+	}
+	if (nf && !skip && !finish_record(base, rec_line, kind, vf->alg, f, nf))
+		nrec++;
+	vf->records = nrec;
+out:
+	/* Records keep no pointers into the text. */
+	free(text);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void parse_vector_dir(const char *dir)
+{
+	char **names = NULL, *path;
+	size_t n = 0, i, l;
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	if (!d) {
+		fail("vectors %s: %s", dir, errstr(errno));
+		return;
+	}
+	while ((de = readdir(d))) {
+		l = strlen(de->d_name);
+		if (l < 5 || strcmp(de->d_name + l - 4, ".txt"))
+			continue;
+		names = xrealloc(names, (n + 1) * sizeof(*names));
+		names[n++] = xstrdup(de->d_name);
+	}
+	closedir(d);
+	if (!n)
+		fail("vectors %s: no *.txt vector files", dir);
+	qsort(names, n, sizeof(*names), cmp_str);
+	for (i = 0; i < n; i++) {
+		path = xmalloc(strlen(dir) + strlen(names[i]) + 2);
+		sprintf(path, "%s/%s", dir, names[i]);
+		parse_vector_file(path, false);
+		free(path);
+		free(names[i]);
+	}
+	free(names);
+}
+
+/* ------------------------------------------------------------ AF_ALG runs */
+
+static long read_optmem_max(void)
+{
+	char buf[32];
+	long v = -1;
+	FILE *f = fopen("/proc/sys/net/core/optmem_max", "r");
+
+	if (!f)
+		return -1;
+	if (fgets(buf, sizeof(buf), f))
+		v = strtol(buf, NULL, 10);
+	fclose(f);
+	return v;
+}
+
+static bool raise_optmem = true;
+
+/*
+ * AF_ALG copies a key with sock_kmalloc(), which refuses keylen >=
+ * net.core.optmem_max (20480 by default in Linux 6.1) with ENOMEM before
+ * the algorithm sees the key.  Raise the limit for keys that need it.
+ */
+static void ensure_optmem(size_t keylen)
+{
+	long cur = read_optmem_max(), want = 131072;
+	FILE *f;
+
+	if (cur < 0 || (size_t)cur > keylen + 4096 || !raise_optmem)
+		return;
+	while ((size_t)want <= keylen + 4096)
+		want *= 2;
+	f = fopen("/proc/sys/net/core/optmem_max", "w");
+	if (f) {
+		fprintf(f, "%ld\n", want);
+		if (fclose(f) == 0 && read_optmem_max() == want) {
+			fprintf(stderr, "%s: note: raised net.core.optmem_max from %ld to %ld: AF_ALG copies keys with sock_kmalloc()\n",
+				prog, cur, want);
+			return;
+		}
+	}
+	fprintf(stderr, "%s: note: could not raise net.core.optmem_max (%ld) for a %zu-byte key\n",
+		prog, cur, keylen);
+}
+
+/* Why setkey with @keylen bytes failed, for a FAIL line. */
+static const char *setkey_why(int err, size_t keylen)
+{
+	static char buf[200];
+	long om = read_optmem_max();
+
+	if (err == -ENOMEM && om >= 0 && keylen + 1024 >= (size_t)om)
+		snprintf(buf, sizeof(buf),
+			 "%s: the %zu-byte key does not fit net.core.optmem_max=%ld (AF_ALG sock_kmalloc)",
+			 errstr(err), keylen, om);
+	else
+		snprintf(buf, sizeof(buf), "%s", errstr(err));
+	return buf;
+}
+
+/* Random piece length for a message with @left bytes to go. */
+static size_t pick_piece(struct rng *r, size_t left)
+{
+	static const size_t edge[] = {
+		1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65,
+		127, 128, 129, 255, 256, 511, 1000, 1023, 1024, 1025, 2047,
+		2048, 2049, 4095, 4096, 4097, 16384, 65535, 65536, 65537,
+	};
+	unsigned int c = rng_below(r, 100);
+	size_t n;
+
+	if (c < 4)
+		n = 0;
+	else if (c < 45)
+		n = edge[rng_below(r, ARRAY_SIZE(edge))];
+	else if (c < 70)
+		n = 1 + rng_below(r, 100);
+	else if (c < 90)
+		n = 1 + rng_below(r, 5000);
+	else
+		n = 1 + rng_below(r, 300000);
+	return n < left ? n : left;
+}
+
+/* Pieces adding up to @len; at least one. Returns the count. */
+static size_t make_pieces(struct rng *r, size_t len, size_t **pieces)
+{
+	size_t cap = 16, n = 0, left = len;
+	size_t *p = xmalloc(cap * sizeof(*p));
+
+	do {
+		if (n == cap) {
+			cap *= 2;
+			p = xrealloc(p, cap * sizeof(*p));
+		}
+		p[n] = n >= 100000 ? left : pick_piece(r, left);
+		left -= p[n++];
+	} while (left);
+	*pieces = p;
+	return n;
+}
+
+/* A split point near a 16/32/1024-byte boundary, or anywhere. */
+static size_t pick_split(struct rng *r, size_t len)
+{
+	static const size_t unit[] = { 16, 32, 64, 1024 };
+	size_t u, s;
+
+	if (!len)
+		return 0;
+	if (rng_below(r, 2)) {
+		u = unit[rng_below(r, ARRAY_SIZE(unit))];
+		s = (rng_below(r, len / u + 1)) * u;
+		s += rng_below(r, 3);
+		s = s ? s - 1 : 0;	/* u*k - 1, u*k or u*k + 1 */
+		return s < len ? s : len;
+	}
+	return rng_below(r, len + 1);
+}
+
+/* Send @len bytes in random pieces, all with MSG_MORE. */
+static int send_pieces(int op, struct rng *r, const unsigned char *p,
+		       size_t len)
+{
+	size_t *pieces, n, i, off = 0;
+	int err = 0;
+
+	n = make_pieces(r, len, &pieces);
+	for (i = 0; i < n && !err; i++) {
+		err = afalg_send(op, p + off, pieces[i], true);
+		off += pieces[i];
+	}
+	free(pieces);
+	return err;
+}
+
+/* Compare a digest; return NULL if good, else a reason. */
+static const char *digest_why(ssize_t got, const unsigned char *d,
+			      const struct tcase *c)
+{
+	static char buf[64 + 4 * AFALG_MAX_DIGEST];
+
+	if (got < 0) {
+		snprintf(buf, sizeof(buf), "%s", errstr(got));
+		return buf;
+	}
+	if ((size_t)got != c->dlen) {
+		snprintf(buf, sizeof(buf), "digest has %zd bytes, want %zu",
+			 got, c->dlen);
+		return buf;
+	}
+	if (memcmp(d, c->digest, c->dlen)) {
+		snprintf(buf, sizeof(buf), "digest mismatch: got %s want %s",
+			 hex(d, got), hex(c->digest, c->dlen));
+		return buf;
+	}
+	return NULL;
+}
+
+/* Runs one case through @tfm; prints a FAIL line per failing mode. */
+static bool run_case(int tfm, const char *driver, const struct tcase *c,
+		     uint64_t seed)
+{
+	unsigned char d[AFALG_MAX_DIGEST], *msg = make_message(c->rec);
+	const struct record *rec = c->rec;
+	size_t *pieces, n, split;
+	const char *where = NULL, *why;
+	struct rng r = { seed };
+	int op, clone = -1, err;
+	bool ok = true;
+	ssize_t got;
+
+#define CASE_FAIL(mode, fmt, ...) do { \
+	fail("%s %s:%u msglen=%zu %s: " fmt, driver, rec->file, rec->line, \
+	     rec->msglen, mode, __VA_ARGS__); \
+	ok = false; \
+} while (0)
+
+	if (c->keylen > 16384)
+		ensure_optmem(c->keylen);
+	err = afalg_setkey(tfm, c->key, c->keylen);
+	if (err) {
+		CASE_FAIL("setkey", "%zu-byte key: %s", c->keylen,
+			  setkey_why(err, c->keylen));
+		free(msg);
+		return false;
+	}
+	op = afalg_accept(tfm);
+	if (op < 0) {
+		CASE_FAIL("accept", "%s", errstr(op));
+		free(msg);
+		return false;
+	}
+
+	/* One-shot: a single send() without MSG_MORE, then read(). */
+	got = afalg_digest(op, msg, rec->msglen, d, sizeof(d), &where);
+	why = digest_why(got, d, c);
+	if (why)
+		CASE_FAIL("one-shot", "%s%s%s", got < 0 ? where : "",
+			  got < 0 ? ": " : "", why);
+
+	/* Random pieces, all with MSG_MORE, then read(). */
+	n = make_pieces(&r, rec->msglen, &pieces);
+	got = afalg_digest_pieces(op, msg, rec->msglen, pieces, n, d,
+				  sizeof(d), &where);
+	why = digest_why(got, d, c);
+	if (why)
+		CASE_FAIL("split", "%zu pieces: %s%s%s", n,
+			  got < 0 ? where : "", got < 0 ? ": " : "", why);
+	free(pieces);
+
+	/*
+	 * Clone: send a prefix (at least one MSG_MORE send, so a message is
+	 * open), accept() on the op socket, then finish both the clone and
+	 * the original with different random splits of the rest.
+	 */
+	split = pick_split(&r, rec->msglen);
+	err = send_pieces(op, &r, msg, split);
+	if (err) {
+		CASE_FAIL("clone", "prefix of %zu bytes: send: %s", split,
+			  errstr(err));
+		goto out;
+	}
+	clone = afalg_accept(op);
+	if (clone < 0) {
+		CASE_FAIL("clone", "accept() on the op socket after %zu bytes: %s",
+			  split, errstr(clone));
+		goto out;
+	}
+	err = send_pieces(clone, &r, msg + split, rec->msglen - split);
+	got = err ? err : afalg_read_digest(clone, d, sizeof(d));
+	why = digest_why(got, d, c);
+	if (why)
+		CASE_FAIL("clone", "split at %zu, clone: %s", split, why);
+	err = send_pieces(op, &r, msg + split, rec->msglen - split);
+	got = err ? err : afalg_read_digest(op, d, sizeof(d));
+	why = digest_why(got, d, c);
+	if (why)
+		CASE_FAIL("clone", "split at %zu, original after clone: %s",
+			  split, why);
+out:
+	if (clone >= 0)
+		close(clone);
+	close(op);
+	free(msg);
+	return ok;
+#undef CASE_FAIL
+}
+
+static uint64_t case_seed(uint64_t seed, const char *driver, size_t idx)
+{
+	return splitmix64_mix(seed ^ fnv1a64((const unsigned char *)driver,
+					     strlen(driver))) + idx * SPLITMIX_GAMMA;
+}
+
+static void test_vectors(int tfm, const char *name, const char *driver,
+			 uint64_t seed)
+{
+	size_t i, total = 0, bad = 0;
+
+	for (i = 0; i < n_cases; i++) {
+		if (strcmp(cases[i].suite, name))
+			continue;
+		total++;
+		if (!run_case(tfm, driver, &cases[i], case_seed(seed, driver, i)))
+			bad++;
+	}
+	if (!total)
+		fail("%s vectors: no records for algorithm %s", driver, name);
+	else if (bad)
+		fail("%s vectors: %zu of %zu records failed", driver, bad,
+		     total);
+	else
+		pass("%s vectors: %zu records (one-shot, split, clone)", driver,
+		     total);
+}
+
+/* ------------------------------------------------------------ error paths */
+
+static void fill(unsigned char *p, size_t n, unsigned int a, unsigned int b)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		p[i] = (unsigned char)(a * i + b);
+}
+
+/* setkey(@key) must fail with EINVAL. */
+static void check_bad_key(int tfm, const char *driver, const char *what,
+			  const unsigned char *key, size_t keylen)
+{
+	int err;
+
+	if (keylen > 16384)
+		ensure_optmem(keylen);
+	err = afalg_setkey(tfm, key, keylen);
+	if (err == -EINVAL)
+		pass("%s setkey %s -> EINVAL", driver, what);
+	else if (!err)
+		fail("%s setkey %s: accepted, want EINVAL", driver, what);
+	else
+		fail("%s setkey %s: %s, want EINVAL", driver, what,
+		     setkey_why(err, keylen));
+}
+
+static void check_bad_keylen(int tfm, const char *driver, size_t keylen)
+{
+	unsigned char *key = xmalloc(keylen);
+	char what[48];
+
+	fill(key, keylen, 1, 0);
+	snprintf(what, sizeof(what), "%zu bytes", keylen);
+	check_bad_key(tfm, driver, what, key, keylen);
+	free(key);
+}
+
+/* Build le16 | seed | le16 | c1 | le16 | c2 from lengths, into @b. */
+static size_t stp_blob(unsigned char *b, size_t seed, size_t c1, size_t c2)
+{
+	size_t lens[3] = { seed, c1, c2 }, i, n = 0;
+
+	for (i = 0; i < 3; i++) {
+		b[n++] = lens[i] & 0xff;
+		b[n++] = lens[i] >> 8;
+		fill(b + n, lens[i], 7, i);
+		n += lens[i];
+	}
+	return n;
+}
+
+static void check_sthash_blobs(int tfm, const char *driver)
+{
+	unsigned char b[256];
+	size_t n;
+
+	memset(b, 0, sizeof(b));
+	check_bad_key(tfm, driver, "empty blob", b, 0);
+	n = stp_blob(b, 32, 0, 0);
+	check_bad_key(tfm, driver, "blob cut short inside the seed", b, 20);
+	check_bad_key(tfm, driver, "blob without the c1/c2 length fields", b,
+		      2 + 32);
+	check_bad_key(tfm, driver, "blob with a trailing byte", b, n + 1);
+	n = stp_blob(b, 15, 0, 0);
+	check_bad_key(tfm, driver, "blob with a 15-byte seed", b, n);
+	n = stp_blob(b, 32, 4, 4);
+	b[2 + 32] = 200;	/* c1_len runs past the end */
+	check_bad_key(tfm, driver, "blob whose c1 length runs past the end", b,
+		      n);
+	n = stp_blob(b, 32, 4, 4);
+	b[2 + 32 + 2 + 4] = 3;	/* c2_len 3, but 4 bytes follow */
+	check_bad_key(tfm, driver, "blob whose lengths add up to less than its size",
+		      b, n);
+}
+
+/* A key the algorithm accepts, for the ENOKEY checks. */
+static unsigned char *valid_key(const char *name, size_t *len)
+{
+	unsigned char *k;
+	size_t i;
+
+	if (!strncmp(name, "highwayhash", 11)) {
+		*len = 32;
+	} else if (!strcmp(name, "nhpoly1305")) {
+		*len = 1088;
+	} else if (!strcmp(name, "sthash")) {
+		*len = 32;
+	} else if (!strcmp(name, "multimixer128")) {
+		*len = 256;
+	} else if (!strcmp(name, "sthash-personalized")) {
+		k = xmalloc(6 + 32);
+		*len = stp_blob(k, 32, 0, 0);
+		return k;
+	} else {
+		for (i = 0; i < n_cases; i++) {
+			if (!strcmp(cases[i].suite, name)) {
+				*len = cases[i].keylen;
+				k = xmalloc(*len);
+				memcpy(k, cases[i].key, *len);
+				return k;
+			}
+		}
+		return NULL;
+	}
+	k = xmalloc(*len);
+	fill(k, *len, 5, 3);
+	return k;
+}
+
+/* A key length (or blob) the algorithm rejects; NULL if none known. */
+static unsigned char *invalid_key(const char *name, size_t *len)
+{
+	unsigned char *k;
+	size_t i;
+
+	if (!strncmp(name, "highwayhash", 11))
+		*len = 31;
+	else if (!strcmp(name, "nhpoly1305"))
+		*len = 1087;
+	else if (!strcmp(name, "sthash"))
+		*len = 15;
+	else if (!strcmp(name, "multimixer128"))
+		*len = 33;
+	else if (!strcmp(name, "sthash-personalized"))
+		*len = 5;	/* shorter than the three length fields */
+	else {
+		for (i = 0; i < n_extra; i++)
+			if (!strcmp(extra[i].name, name) && extra[i].nbad)
+				break;
+		if (i == n_extra)
+			return NULL;
+		*len = extra[i].bad[0];
+	}
+	k = xmalloc(*len);
+	fill(k, *len, 1, 0);
+	return k;
+}
+
+/* Expect @err to be -ENOKEY. */
+static void expect_enokey(const char *driver, const char *what, int err)
+{
+	if (err == -ENOKEY)
+		pass("%s %s -> ENOKEY", driver, what);
+	else if (err >= 0)
+		fail("%s %s: succeeded, want ENOKEY", driver, what);
+	else
+		fail("%s %s: %s, want ENOKEY", driver, what, errstr(err));
+}
+
+/*
+ * Hashing without a key.  In Linux 6.1, accept() on a tfm socket without a
+ * key succeeds and gives an op socket whose send(), read() and accept()
+ * return ENOKEY until the key is set (algif_hash_ops_nokey); crypto_ahash_init()
+ * also returns ENOKEY while CRYPTO_TFM_NEED_KEY is set, e.g. after a
+ * rejected setkey.  An ENOKEY from accept() itself is accepted as well.
+ */
+static void test_nokey(const char *name, const char *driver)
+{
+	unsigned char msg[64], d[AFALG_MAX_DIGEST], d2[AFALG_MAX_DIGEST];
+	unsigned char *key, *bad;
+	size_t keylen, badlen;
+	int tfm, op = -1, op2 = -1, op3 = -1, clone, err;
+	ssize_t got, got2;
+
+	fill(msg, sizeof(msg), 1, 'k');
+	tfm = afalg_open(driver);
+	if (tfm < 0) {
+		fail("%s no key: open: %s", driver, errstr(tfm));
+		return;
+	}
+	op = afalg_accept(tfm);
+	if (op < 0) {
+		expect_enokey(driver, "no key: accept()", op);
+		close(tfm);
+		return;
+	}
+	expect_enokey(driver, "no key: send()", afalg_send(op, msg, 32, false));
+
+	op2 = afalg_accept(tfm);
+	if (op2 < 0) {
+		fail("%s no key: second accept(): %s", driver, errstr(op2));
+		goto out;
+	}
+	expect_enokey(driver, "no key: read()", afalg_read_digest(op2, d,
+								  sizeof(d)));
+	expect_enokey(driver, "no key: send() with MSG_MORE",
+		      afalg_send(op2, msg, 32, true));
+	clone = afalg_accept(op2);
+	expect_enokey(driver, "no key: accept() on the op socket", clone);
+	if (clone >= 0)
+		close(clone);
+	close(op2);
+	op2 = -1;
+
+	/* Setting the key later makes the early op socket work. */
+	key = valid_key(name, &keylen);
+	if (!key)
+		goto out;
+	err = afalg_setkey(tfm, key, keylen);
+	free(key);
+	if (err) {
+		fail("%s key set after accept(): setkey: %s", driver,
+		     errstr(err));
+		goto out;
+	}
+	got = afalg_digest(op, msg, sizeof(msg), d, sizeof(d), NULL);
+	op3 = afalg_accept(tfm);
+	got2 = op3 < 0 ? op3 : afalg_digest(op3, msg, sizeof(msg), d2,
+					    sizeof(d2), NULL);
+	if (got < 0)
+		fail("%s key set after accept(): op socket from before: %s",
+		     driver, errstr(got));
+	else if (got2 < 0)
+		fail("%s key set after accept(): new op socket: %s", driver,
+		     errstr(got2));
+	else if (got != got2 || memcmp(d, d2, got))
+		fail("%s key set after accept(): digests differ: %s vs %s",
+		     driver, hex(d, got), hex(d2, got2));
+	else
+		pass("%s key set after accept() applies to the op socket",
+		     driver);
+	close(op);
+	op = -1;
+	if (op3 >= 0)
+		close(op3);
+	op3 = -1;
+
+	/* A rejected key leaves no key behind, not the old one. */
+	bad = invalid_key(name, &badlen);
+	if (!bad)
+		goto out;
+	err = afalg_setkey(tfm, bad, badlen);
+	free(bad);
+	if (err != -EINVAL) {
+		fail("%s rejected setkey: %s, want EINVAL", driver,
+		     err ? errstr(err) : "accepted");
+		goto out;
+	}
+	op = afalg_accept(tfm);
+	if (op < 0) {
+		expect_enokey(driver, "after a rejected setkey: accept()", op);
+		goto out;
+	}
+	expect_enokey(driver, "after a rejected setkey: send()",
+		      afalg_send(op, msg, sizeof(msg), false));
+out:
+	if (op >= 0)
+		close(op);
+	if (op2 >= 0)
+		close(op2);
+	if (op3 >= 0)
+		close(op3);
+	close(tfm);
+}
+
+/*
+ * Multimixer-128 rejects, with EINVAL at hash time, a message longer than
+ * the key (in update(), so on the send() that crosses the key's end), and
+ * a message that is empty or not a multiple of 32 bytes (in final(), so on
+ * send() without MSG_MORE, or on read()).  Each case runs on a fresh op
+ * socket, which must then still hash a good message correctly.
+ */
+enum mm_step { MM_SEND, MM_SEND_MORE, MM_READ, MM_END };
+
+struct mm_case {
+	const char *what;
+	struct {
+		enum mm_step step;
+		long len;	/* bytes; < 0: keylen - len - 1 */
+	} steps[4];
+};
+
+static const struct mm_case mm_cases[] = {
+	{ "message 32 bytes longer than the key, one send()",
+	  { { MM_SEND, -33 }, { MM_READ, 0 }, { MM_END, 0 } } },
+	{ "message 32 bytes longer than the key, key-length MSG_MORE send() first",
+	  { { MM_SEND_MORE, -1 }, { MM_SEND_MORE, 32 }, { MM_READ, 0 },
+	    { MM_END, 0 } } },
+	{ "message 1 byte longer than the key, with MSG_MORE",
+	  { { MM_SEND_MORE, -2 }, { MM_READ, 0 }, { MM_END, 0 } } },
+	{ "33-byte message, one send()",
+	  { { MM_SEND, 33 }, { MM_READ, 0 }, { MM_END, 0 } } },
+	{ "33-byte message, MSG_MORE send() then read()",
+	  { { MM_SEND_MORE, 33 }, { MM_READ, 0 }, { MM_END, 0 } } },
+	{ "16-byte message, MSG_MORE send() then read()",
+	  { { MM_SEND_MORE, 16 }, { MM_READ, 0 }, { MM_END, 0 } } },
+	{ "empty message, read() only",
+	  { { MM_READ, 0 }, { MM_END, 0 } } },
+	{ "empty message, send() of 0 bytes",
+	  { { MM_SEND, 0 }, { MM_READ, 0 }, { MM_END, 0 } } },
+	{ "empty message, MSG_MORE send() of 0 bytes then read()",
+	  { { MM_SEND_MORE, 0 }, { MM_READ, 0 }, { MM_END, 0 } } },
+};
+
+static void test_mm128(const char *driver)
+{
+	unsigned char key[256], msg0[64], d0[AFALG_MAX_DIGEST], d[AFALG_MAX_DIGEST];
+	unsigned char *big, *bigkey;
+	const char *where = NULL;
+	size_t i, j, len;
+	int tfm, op, err = 0;
+	ssize_t got0, got;
+
+	tfm = afalg_open(driver);
+	if (tfm < 0) {
+		fail("%s multimixer128 checks: open: %s", driver, errstr(tfm));
+		return;
+	}
+	fill(key, sizeof(key), 5, 3);
+	fill(msg0, sizeof(msg0), 3, 1);
+	err = afalg_setkey(tfm, key, sizeof(key));
+	op = err ? err : afalg_accept(tfm);
+	got0 = op < 0 ? op : afalg_digest(op, msg0, sizeof(msg0), d0,
+					  sizeof(d0), NULL);
+	if (op >= 0)
+		close(op);
+	if (got0 != 64) {
+		fail("%s 64-byte message with a 256-byte key: %s", driver,
+		     got0 < 0 ? errstr(got0) : "wrong digest length");
+		close(tfm);
+		return;
+	}
+	big = xmalloc(MM_MAX_KEY + 64);
+	fill(big, MM_MAX_KEY + 64, 11, 9);
+
+	for (i = 0; i < ARRAY_SIZE(mm_cases); i++) {
+		const struct mm_case *mc = &mm_cases[i];
+
+		op = afalg_accept(tfm);
+		if (op < 0) {
+			fail("%s %s: accept: %s", driver, mc->what,
+			     errstr(op));
+			continue;
+		}
+		err = 0;
+		for (j = 0; mc->steps[j].step != MM_END && !err; j++) {
+			len = mc->steps[j].len < 0 ?
+			      sizeof(key) - mc->steps[j].len - 1 :
+			      (size_t)mc->steps[j].len;
+			switch (mc->steps[j].step) {
+			case MM_SEND:
+			case MM_SEND_MORE:
+				err = afalg_send(op, big, len,
+						 mc->steps[j].step == MM_SEND_MORE);
+				where = "send()";
+				break;
+			case MM_READ:
+				got = afalg_read_digest(op, d, sizeof(d));
+				err = got < 0 ? got : 0;
+				where = "read()";
+				break;
+			case MM_END:
+				break;
+			}
+		}
+		if (err != -EINVAL) {
+			fail("%s %s: %s, want EINVAL", driver, mc->what,
+			     err ? errstr(err) : "digest returned");
+			close(op);
+			continue;
+		}
+		/* The same op socket must hash a good message afterwards. */
+		got = afalg_digest(op, msg0, sizeof(msg0), d, sizeof(d), NULL);
+		close(op);
+		if (got != got0 || memcmp(d, d0, got0))
+			fail("%s %s: EINVAL on %s, but the op socket then gave %s",
+			     driver, mc->what, where,
+			     got < 0 ? errstr(got) : "a wrong digest");
+		else
+			pass("%s %s -> EINVAL on %s", driver, mc->what, where);
+	}
+
+	/* Largest key: only its first msglen bytes matter. */
+	bigkey = xmalloc(MM_MAX_KEY);
+	fill(bigkey, MM_MAX_KEY, 13, 0);
+	memcpy(bigkey, key, sizeof(key));
+	ensure_optmem(MM_MAX_KEY);
+	err = afalg_setkey(tfm, bigkey, MM_MAX_KEY);
+	if (err) {
+		fail("%s setkey %u bytes: %s", driver, MM_MAX_KEY,
+		     setkey_why(err, MM_MAX_KEY));
+		goto out;
+	}
+	op = afalg_accept(tfm);
+	got = op < 0 ? op : afalg_digest(op, msg0, sizeof(msg0), d, sizeof(d),
+					 NULL);
+	if (got != got0 || memcmp(d, d0, got0))
+		fail("%s %u-byte key: 64-byte message: %s", driver, MM_MAX_KEY,
+		     got < 0 ? errstr(got) : "digest differs from the 256-byte key prefix's");
+	else
+		pass("%s %u-byte key accepted; a 64-byte message uses only its prefix",
+		     driver, MM_MAX_KEY);
+	got = op < 0 ? op : afalg_digest(op, big, MM_MAX_KEY, d, sizeof(d),
+					 &where);
+	if (got != 64)
+		fail("%s %u-byte message with a %u-byte key: %s", driver,
+		     MM_MAX_KEY, MM_MAX_KEY,
+		     got < 0 ? errstr(got) : "wrong digest length");
+	else
+		pass("%s %u-byte message with a %u-byte key hashes", driver,
+		     MM_MAX_KEY, MM_MAX_KEY);
+	got = op < 0 ? op : afalg_digest(op, big, MM_MAX_KEY + 32, d,
+					 sizeof(d), &where);
+	if (got == -EINVAL)
+		pass("%s %u-byte message with a %u-byte key -> EINVAL on %s",
+		     driver, MM_MAX_KEY + 32, MM_MAX_KEY, where);
+	else
+		fail("%s %u-byte message with a %u-byte key: %s, want EINVAL",
+		     driver, MM_MAX_KEY + 32, MM_MAX_KEY,
+		     got < 0 ? errstr(got) : "digest returned");
+	if (op >= 0)
+		close(op);
+out:
+	free(bigkey);
+	free(big);
+	close(tfm);
+}
+
+static void test_bad_keys(int tfm, const char *name, const char *driver)
+{
+	static const size_t hh[] = { 0, 1, 31, 33, 64 };
+	static const size_t nh[] = { 0, 1087, 1089 };
+	static const size_t st[] = { 0, 15, 4097 };
+	static const size_t mm[] = { 0, 31, 33, 65568 };
+	const size_t *lens = NULL;
+	size_t n = 0, i;
+
+	if (!strncmp(name, "highwayhash", 11)) {
+		lens = hh;
+		n = ARRAY_SIZE(hh);
+	} else if (!strcmp(name, "nhpoly1305")) {
+		lens = nh;
+		n = ARRAY_SIZE(nh);
+	} else if (!strcmp(name, "sthash")) {
+		lens = st;
+		n = ARRAY_SIZE(st);
+	} else if (!strcmp(name, "multimixer128")) {
+		lens = mm;
+		n = ARRAY_SIZE(mm);
+	} else if (!strcmp(name, "sthash-personalized")) {
+		check_sthash_blobs(tfm, driver);
+		return;
+	} else {
+		for (i = 0; i < n_extra; i++) {
+			if (!strcmp(extra[i].name, name)) {
+				lens = extra[i].bad;
+				n = extra[i].nbad;
+			}
+		}
+	}
+	for (i = 0; i < n; i++)
+		check_bad_keylen(tfm, driver, lens[i]);
+}
+
+static void test_driver(const char *name, const char *driver, uint64_t seed)
+{
+	int tfm = afalg_open(driver);
+
+	if (tfm < 0) {
+		fail("%s open (as %s): %s%s", driver, name, errstr(tfm),
+		     tfm == -EAFNOSUPPORT ? ": no AF_ALG in this kernel" :
+		     tfm == -ENOENT ? ": driver not registered, or no algif_hash" :
+		     "");
+		return;
+	}
+	test_vectors(tfm, name, driver, seed);
+	test_bad_keys(tfm, name, driver);
+	close(tfm);
+	test_nokey(name, driver);
+	if (!strcmp(name, "multimixer128"))
+		test_mm128(driver);
+}
+
+/* ------------------------------------------------------------ main */
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"Usage: %s [--seed N] [--no-raise-optmem] VECTOR_DIR NAME:DRIVER...\n"
+"       %s --list [--dump] VECTOR_DIR\n"
+"\n"
+"Runs every known-answer vector of VECTOR_DIR/*.txt for algorithm NAME\n"
+"through AF_ALG with the crypto driver DRIVER (e.g.\n"
+"highwayhash256:highwayhash256-generic; a bare NAME means NAME:NAME):\n"
+"one-shot, in random pieces with MSG_MORE, and through an accept() clone\n"
+"of the op socket mid-message.  Then checks that wrong key sizes fail\n"
+"with EINVAL, hashing without a key fails with ENOKEY, and (multimixer128)\n"
+"unsupported message lengths fail with EINVAL.\n"
+"\n"
+"Names: highwayhash64/128/256 (highwayhash.txt), nhpoly1305, multimixer128,\n"
+"sthash (sthash.txt records without personalization, key = seed) and\n"
+"sthash-personalized (all sthash.txt records, key = le16 seed_len | seed |\n"
+"le16 c1_len | c1 | le16 c2_len | c2).\n"
+"\n"
+"  --seed N           seed of the random piece sizes and split points\n"
+"                     (default 1); a run is repeatable with the same seed\n"
+"  --no-raise-optmem  do not raise net.core.optmem_max for the 64 KiB\n"
+"                     multimixer128 keys (AF_ALG keys must be smaller\n"
+"                     than it; Linux 6.1's default is 20480)\n"
+"  --list             parse VECTOR_DIR and print the record count of each\n"
+"                     file and each algorithm name, then exit\n"
+"  --dump             with --list: one line per test case, with FNV-1a-64\n"
+"                     sums of key and message\n"
+"  --alg-file FILE    also read FILE, a vector file whose \"# algorithm:\"\n"
+"                     may be any hash (e.g. hmac(sha256)), with fields\n"
+"                     key, msglen, msg or pattern, digest; a comment\n"
+"                     \"# bad-keylens: 5,65\" lists key sizes that must\n"
+"                     fail.  For testing this program without keyedhash.\n"
+"  -h, --help         this help\n"
+"\n"
+"Prints PASS:/FAIL: lines and \"%s: N passed, M failed\" last; exits 1 if\n"
+"anything failed, 2 on bad usage.\n", prog, prog, prog);
+}
+
+static void list_vectors(bool dump)
+{
+	static const char *const suites[] = {
+		"highwayhash64", "highwayhash128", "highwayhash256",
+		"nhpoly1305", "multimixer128", "sthash", "sthash-personalized",
+	};
+	size_t i, j, n;
+	unsigned char *m;
+
+	for (i = 0; i < n_vfiles; i++)
+		printf("%s: algorithm %s, %u records\n", vfiles[i].name,
+		       vfiles[i].alg, vfiles[i].records);
+	for (i = 0; i < ARRAY_SIZE(suites) + n_extra; i++) {
+		const char *s = i < ARRAY_SIZE(suites) ? suites[i] :
+				extra[i - ARRAY_SIZE(suites)].name;
+
+		for (n = j = 0; j < n_cases; j++)
+			n += !strcmp(cases[j].suite, s);
+		printf("%s: %zu test cases\n", s, n);
+	}
+	if (!dump)
+		return;
+	for (j = 0; j < n_cases; j++) {
+		const struct tcase *c = &cases[j];
+
+		m = make_message(c->rec);
+		printf("%s %s:%u keylen=%zu key=%016llx msglen=%zu msg=%016llx digest=%s\n",
+		       c->suite, c->rec->file, c->rec->line, c->keylen,
+		       (unsigned long long)fnv1a64(c->key, c->keylen),
+		       c->rec->msglen,
+		       (unsigned long long)fnv1a64(m, c->rec->msglen),
+		       hex(c->digest, c->dlen));
+		free(m);
+	}
+}
+
+/* The SplitMix64 stream of the spec starts af cd 1d 7b 39 a8 20 e2 for S = 0. */
+static void self_check(void)
+{
+	static const unsigned char want[10] = {
+		0xaf, 0xcd, 0x1d, 0x7b, 0x39, 0xa8, 0x20, 0xe2, 0, 0
+	};
+	struct record r = { .pat = PAT_SPLITMIX, .msglen = 8 };
+	unsigned char out[16];
+
+	expand_message(&r, out);
+	r.pk = 3;
+	r.msglen = 5;
+	expand_message(&r, out + 8);
+	if (memcmp(out, want, 8) || memcmp(out + 8, want + 3, 5))
+		fail("self-check: splitmix64 pattern expansion is wrong");
+}
+
+int main(int argc, char **argv)
+{
+	uint64_t seed = 1;
+	bool list = false, dump = false, opts = true;
+	const char **alg_files, **pos;
+	size_t n_alg_files = 0, n_pos = 0, i;
+	char *name, *driver, *colon;
+	int a;
+
+	alg_files = xmalloc(argc * sizeof(*alg_files));
+	pos = xmalloc(argc * sizeof(*pos));
+	/* Options may come anywhere before "--"; driver names never start with '-'. */
+	for (a = 1; a < argc; a++) {
+		const char *o = argv[a];
+
+		if (!opts || o[0] != '-' || !o[1]) {
+			pos[n_pos++] = o;
+		} else if (!strcmp(o, "--")) {
+			opts = false;
+		} else if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
+			usage(stdout);
+			return 0;
+		} else if (!strcmp(o, "--seed") && a + 1 < argc) {
+			if (parse_dec(argv[++a], UINT64_MAX, &seed)) {
+				fprintf(stderr, "%s: bad --seed %s\n", prog,
+					argv[a]);
+				return 2;
+			}
+		} else if (!strcmp(o, "--list")) {
+			list = true;
+		} else if (!strcmp(o, "--dump")) {
+			dump = true;
+		} else if (!strcmp(o, "--no-raise-optmem")) {
+			raise_optmem = false;
+		} else if (!strcmp(o, "--alg-file") && a + 1 < argc) {
+			alg_files[n_alg_files++] = argv[++a];
+		} else {
+			fprintf(stderr, "%s: bad option %s\nTry '%s --help'.\n",
+				prog, o, prog);
+			return 2;
+		}
+	}
+	if (n_pos < (list ? 1U : 2U)) {
+		usage(stderr);
+		return 2;
+	}
+
+	self_check();
+	parse_vector_dir(pos[0]);
+	for (i = 0; i < n_alg_files; i++)
+		parse_vector_file(alg_files[i], true);
+
+	if (list) {
+		list_vectors(dump);
+	} else {
+		printf("# %s: seed %llu, vectors from %s\n", prog,
+		       (unsigned long long)seed, pos[0]);
+		for (i = 1; i < n_pos; i++) {
+			name = xstrdup(pos[i]);
+			colon = strchr(name, ':');
+			driver = colon ? colon + 1 : name;
+			if (colon)
+				*colon = 0;
+			if (!*name || !*driver)
+				fail("%s: bad NAME:DRIVER argument", pos[i]);
+			else
+				test_driver(name, driver, seed);
+			free(name);
+		}
+	}
+	free(alg_files);
+	free(pos);
+
+	printf("%s: %u passed, %u failed\n", prog, n_pass, n_fail);
+	return n_fail ? 1 : 0;
+}
