@@ -30,9 +30,10 @@
  * @keylen:	key length the generic cases use
  * @step:	valid message lengths are multiples of @step (0 is valid when
  *		@step is 1)
- * @bad_keylens: key lengths setkey() must refuse with -EINVAL, 0-terminated
- *		after the first entry (the first entry may be 0)
+ * @bad_keylens: key lengths setkey() must refuse with -EINVAL for a key of
+ *		zero bytes (at most KH_MAX_BAD_KEY)
  * @nbad:	number of entries in @bad_keylens
+ * @make_key:	optional; turns @keylen random bytes into a valid key
  */
 struct kh_test_alg {
 	const char *name;
@@ -40,6 +41,7 @@ struct kh_test_alg {
 	unsigned int step;
 	const unsigned int *bad_keylens;
 	unsigned int nbad;
+	void (*make_key)(u8 *key, unsigned int keylen);
 };
 
 /* Per-test scratch: a deterministic random key, data and digest buffers. */
@@ -149,6 +151,8 @@ static int kh_test_init(struct kunit *test, const struct kh_test_alg *alg)
 	if (!t->key || !t->data)
 		return -ENOMEM;
 	prandom_bytes_state(&t->rng, t->key, alg->keylen);
+	if (alg->make_key)
+		alg->make_key(t->key, alg->keylen);
 	prandom_bytes_state(&t->rng, t->data, KH_MAXLEN + 64);
 	if (!kh_generic_driver(alg->name)) {
 		kunit_err(test, "no generic driver registered for %s", alg->name);
@@ -419,7 +423,7 @@ static void kh_case_state_wiped(struct kunit *test)
 			KUNIT_EXPECT_EQ(test, crypto_shash_setkey(tfm, zeros,
 					t->alg->bad_keylens[0]), -EINVAL);
 			KUNIT_EXPECT_TRUE_MSG(test, kh_all_zero(crypto_shash_ctx(tfm),
-						crypto_tfm_alg_ctxsize(crypto_shash_tfm(tfm))),
+						crypto_shash_alg(tfm)->base.cra_ctxsize),
 					      "%s: key left after failed setkey",
 					      impl->driver);
 			KUNIT_EXPECT_EQ(test, crypto_shash_digest(desc, t->data,

@@ -140,14 +140,14 @@ vm_run() { # label, arch, cpu, kernel, kver, root, module
 
 if [[ " $TIERS " == *" vm "* ]]; then
 	tier_begin vm
-	[ -x "$KH_OUT/hosttest" ] || make -s -C "$KH_TOP" hosttest >/dev/null
-	[ -f "$KH_OUT/x86_64/src/keyedhash.ko" ] || build_clean x86_64 "$KDIR"
-	[ -x "$KH_OUT/tools-x86_64/khsum" ] || build_tools x86_64 gcc
+	# (re)build what the VMs run; incremental when the host tier just did
+	make -s -C "$KH_TOP" "$KH_OUT/hosttest" >/dev/null
 	ARM64ROOT=$("$RIG/arm64-root.sh")
 	KVER_ARM=${KVER%-amd64}-arm64
-	[ -f "$KH_OUT/arm64/src/keyedhash.ko" ] || build_clean arm64 \
-		"$ARM64ROOT/usr/src/linux-headers-$KVER_ARM" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
-	[ -x "$KH_OUT/tools-arm64/khsum" ] || build_tools arm64 aarch64-linux-gnu-gcc
+	kh_check "x86_64 module and tools for the VMs" eval 'build_clean x86_64 "$KDIR" && build_tools x86_64 gcc'
+	kh_check "arm64 module and tools for the VMs" eval 'build_clean arm64 \
+		"$ARM64ROOT/usr/src/linux-headers-$KVER_ARM" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- &&
+		build_tools arm64 aarch64-linux-gnu-gcc'
 	vm_run x86_64-max x86_64 max "/boot/vmlinuz-$KVER" "$KVER" / \
 		"$KH_OUT/x86_64/src/keyedhash.ko"
 	vm_run x86_64-noavx2 x86_64 max,-avx2 "/boot/vmlinuz-$KVER" "$KVER" / \
@@ -185,8 +185,7 @@ kunit_run() { # arch, cpu
 
 if [[ " $TIERS " == *" kunit "* ]]; then
 	tier_begin kunit
-	[ -x "$KH_OUT/tools-x86_64/finit" ] || build_tools x86_64 gcc
-	[ -x "$KH_OUT/tools-arm64/finit" ] || build_tools arm64 aarch64-linux-gnu-gcc
+	build_tools x86_64 gcc && build_tools arm64 aarch64-linux-gnu-gcc
 	kunit_run x86_64 max
 	kunit_run arm64 max,pauth-impdef=on
 	tier_end kunit

@@ -11,7 +11,7 @@
 # files go to / (or DEST).  /init runs TEST_SCRIPT as /test.sh and exits
 # QEMU with reboot -f (use -no-reboot).
 set -euo pipefail
-OUT=$1 ARCH=$2 ROOT=$3 KVER=$4 TEST=$5
+OUT=$(realpath -m "$1") ARCH=$2 ROOT=$3 KVER=$4 TEST=$5
 shift 5
 R=$(mktemp -d)
 trap 'rm -rf "$R"' EXIT
@@ -31,9 +31,12 @@ for f in "$@"; do
 	[ "$dest" = "$f" ] && dest=
 	if [ -z "$dest" ] && [ "${src%.ko}" != "$src" ] && [ "$KVER" != none ]; then
 		cp "$src" "$R$M/extra/"
+	elif [ -d "$src" ]; then
+		mkdir -p "$R$dest"
+		cp -r "$src/." "$R$dest/"
 	elif [ -n "$dest" ]; then
 		mkdir -p "$R$(dirname "$dest")"
-		cp -r "$src" "$R$dest"
+		cp "$src" "$R$dest"
 	else
 		cp "$src" "$R/"
 	fi

@@ -23,6 +23,7 @@ kh_algs() {
 	}' /proc/crypto
 }
 
+[ -f /env ] && . /env
 dmesg -n 1
 check "modprobe keyedhash" modprobe keyedhash
 dmesg | grep "keyedhash:"
@@ -43,8 +44,9 @@ check "no keyedhash driver failed its self-test" \
 
 echo "--- AF_ALG: every vector through every driver"
 modprobe algif_hash
+drivers=$(awk '{ printf "%s:%s ", $1, $2 }' /tmp/algs.txt)
 check "kh-afalg-test ran to completion" sh -c \
-	"/kh-afalg-test --seed ${KH_SEED:-1} /vectors $(awk '{ print $1 ":" $2 }' /tmp/algs.txt) > /tmp/afalg.txt 2>&1"
+	"/kh-afalg-test --seed ${KH_SEED:-1} /vectors $drivers > /tmp/afalg.txt 2>&1"
 cat /tmp/afalg.txt
 
 echo "--- khsum"
@@ -68,6 +70,26 @@ dmesg -c > /tmp/tcrypt.txt
 head -5 /tmp/tcrypt.txt
 check "tcrypt mode=300 alg=highwayhash256 klen=32 sec=0" \
 	grep -q "cycles/operation" /tmp/tcrypt.txt
+
+echo "--- Adiantum on keyedhash's nhpoly1305"
+# Name our driver as Adiantum's third template argument; tcrypt mode=0
+# instantiates it, and testmgr runs the adiantum(xchacha12,aes) vectors
+# through it.  The kernel's own drivers stay the default (priority).
+modprobe adiantum
+dmesg -c > /dev/null
+A="adiantum(xchacha12,aes,nhpoly1305-keyedhash-generic)"
+/finit "$T" mode=0 "alg=$A" type=5
+awk 'BEGIN { RS = ""; FS = "\n" } /driver *: adiantum\(.*nhpoly1305-keyedhash-generic\)/ {
+	for (i = 1; i <= NF; i++) if ($i ~ /^(name|driver|selftest) /) print $i }' \
+	/proc/crypto > /tmp/adiantum.txt
+cat /tmp/adiantum.txt
+check "$A instantiated, selftest passed" grep -q "^selftest *: passed" /tmp/adiantum.txt
+# Without the explicit argument Adiantum must keep the kernel's own NHPoly1305.
+/finit "$T" mode=0 "alg=adiantum(xchacha20,aes)" type=5
+grep "driver *: adiantum(xchacha20" /proc/crypto
+check "adiantum(xchacha20,aes) uses the kernel's nhpoly1305 by default" sh -c \
+	"grep 'driver *: adiantum(xchacha20' /proc/crypto | grep -q 'nhpoly1305-[a-z0-9]*)' &&
+	 ! grep 'driver *: adiantum(xchacha20' /proc/crypto | grep -q keyedhash"
 
 if [ -x /extra.sh ]; then
 	. /extra.sh
