@@ -149,6 +149,14 @@ static int __init keyedhash_mod_init(void)
 {
 	unsigned int i;
 
+	/*
+	 * The crypto API autoloads a module for "nhpoly1305" only while no
+	 * driver of that name exists.  Make sure the kernel's own is there
+	 * first (if it was built), so that our lower-priority driver does not
+	 * become what Adiantum users get by default.
+	 */
+	crypto_has_shash("nhpoly1305-generic", 0, 0);
+
 	kh_drivers = kcalloc(kh_generic_impl_count + kh_arch_impl_count,
 			     sizeof(*kh_drivers), GFP_KERNEL);
 	if (!kh_drivers)
@@ -177,7 +185,7 @@ static void __exit keyedhash_mod_exit(void)
 module_init(keyedhash_mod_init);
 module_exit(keyedhash_mod_exit);
 
-MODULE_DESCRIPTION("Fast keyed hashes: HighwayHash");
+MODULE_DESCRIPTION("Fast keyed hashes: HighwayHash, Multimixer-128, NHPoly1305, STHash");
 MODULE_LICENSE("GPL");
 MODULE_ALIAS_CRYPTO("highwayhash64");
 MODULE_ALIAS_CRYPTO("highwayhash64-generic");
@@ -185,3 +193,11 @@ MODULE_ALIAS_CRYPTO("highwayhash128");
 MODULE_ALIAS_CRYPTO("highwayhash128-generic");
 MODULE_ALIAS_CRYPTO("highwayhash256");
 MODULE_ALIAS_CRYPTO("highwayhash256-generic");
+MODULE_ALIAS_CRYPTO("multimixer128");
+MODULE_ALIAS_CRYPTO("multimixer128-generic");
+MODULE_ALIAS_CRYPTO("nhpoly1305");
+MODULE_ALIAS_CRYPTO("nhpoly1305-keyedhash-generic");
+MODULE_ALIAS_CRYPTO("sthash");
+MODULE_ALIAS_CRYPTO("sthash-generic");
+MODULE_ALIAS_CRYPTO("sthash-personalized");
+MODULE_ALIAS_CRYPTO("sthash-personalized-generic");

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Multimixer-128: key setup, request state machine and the generic C block
+ * function.  See include/keyedhash/multimixer128.h.
+ *
+ * Each 32-byte block contributes f_128(K_b + M_b) to the eight 64-bit sums,
+ * where the key and message blocks are added as eight little-endian 32-bit
+ * words.  With x = words 0..3, y = words 4..7 and indices mod 4:
+ *
+ *	z[i]     = x[i] * y[i]
+ *	z[4 + i] = (x[i] + x[i+1] + x[i+2]) * (y[i+1] + y[i+2] + y[i+3])
+ *
+ * The three-term sums are the whole sums less one word, which is how the
+ * generic code computes them.  There is no chaining and no finalisation:
+ * blocks are independent and the digest is the sum of their contributions,
+ * so a stream only needs the sums and its position.  Key block b is used
+ * with message block b only, and never again; update() refuses data past
+ * the end of the key rather than wrap around it.
+ *
+ * Every operation is an add or a multiply on data-independent operands, with
+ * no data-dependent branch or memory access.
+ */
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <asm/unaligned.h>
+#include <keyedhash/multimixer128.h>
+
+/* Word @j of the block sum K_b + M_b (mod 2^32). */
+static inline u32 mm128_word(const u8 *key, const u8 *msg, unsigned int j)
+{
+	return get_unaligned_le32(key + 4 * j) +
+	       get_unaligned_le32(msg + 4 * j);
+}
+
+void mm128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
+			  size_t nblocks)
+{
+	u64 h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3];
+	u64 h4 = h[4], h5 = h[5], h6 = h[6], h7 = h[7];
+
+	while (nblocks--) {
+		u32 x0 = mm128_word(key, msg, 0);
+		u32 x1 = mm128_word(key, msg, 1);
+		u32 x2 = mm128_word(key, msg, 2);
+		u32 x3 = mm128_word(key, msg, 3);
+		u32 y0 = mm128_word(key, msg, 4);
+		u32 y1 = mm128_word(key, msg, 5);
+		u32 y2 = mm128_word(key, msg, 6);
+		u32 y3 = mm128_word(key, msg, 7);
+		u32 sx = x0 + x1 + x2 + x3;
+		u32 sy = y0 + y1 + y2 + y3;
+
+		h0 += (u64)x0 * y0;
+		h1 += (u64)x1 * y1;
+		h2 += (u64)x2 * y2;
+		h3 += (u64)x3 * y3;
+		/* u[i] = sx - x[i+3], v[i] = sy - y[i] */
+		h4 += (u64)(sx - x3) * (sy - y0);
+		h5 += (u64)(sx - x0) * (sy - y1);
+		h6 += (u64)(sx - x1) * (sy - y2);
+		h7 += (u64)(sx - x2) * (sy - y3);
+
+		key += MM128_BLOCK_SIZE;
+		msg += MM128_BLOCK_SIZE;
+	}
+
+	h[0] = h0;
+	h[1] = h1;
+	h[2] = h2;
+	h[3] = h3;
+	h[4] = h4;
+	h[5] = h5;
+	h[6] = h6;
+	h[7] = h7;
+}
+
+const struct mm128_arch_ops mm128_generic_ops = {
+	.blocks = mm128_blocks_generic,
+};
+
+static int mm128_setkey(void *ctx, const u8 *key, unsigned int keylen)
+{
+	struct mm128_tfm_ctx *c = ctx;
+
+	if (!keylen || keylen % MM128_BLOCK_SIZE || keylen > MM128_MAX_KEY_SIZE)
+		return -EINVAL;
+	c->key = kmalloc(keylen, GFP_KERNEL);
+	if (!c->key)
+		return -ENOMEM;
+	memcpy(c->key, key, keylen);
+	c->keylen = keylen;
+	return 0;
+}
+
+/* Also called on a zeroed context (no key set, or setkey() failed). */
+static void mm128_exit(void *ctx)
+{
+	struct mm128_tfm_ctx *c = ctx;
+
+	kfree_sensitive(c->key);
+	c->key = NULL;
+	c->keylen = 0;
+}
+
+static void mm128_init(const void *ctx, void *state)
+{
+	struct mm128_desc_ctx *st = state;
+
+	memset(st, 0, sizeof(*st));
+}
+
+struct mm128_feed {
+	u64 *h;
+	const u8 *key;		/* the key block for the next message block */
+	const struct mm128_arch_ops *ops;
+};
+
+static void mm128_feed_blocks(void *priv, const u8 *src, size_t nblocks)
+{
+	struct mm128_feed *f = priv;
+
+	f->ops->blocks(f->h, f->key, src, nblocks);
+	f->key += nblocks * MM128_BLOCK_SIZE;
+}
+
+static int mm128_update(const struct kh_impl *impl, const void *ctx,
+			void *state, const u8 *src, unsigned int len)
+{
+	const struct mm128_tfm_ctx *c = ctx;
+	struct mm128_desc_ctx *st = state;
+	struct mm128_feed f = { .h = st->h, .ops = impl->arch };
+
+	/* len + st->len > keylen, without overflow for any imported state */
+	if (st->len > c->keylen || len > c->keylen - st->len)
+		return -EINVAL;
+	if (!len)
+		return 0;
+
+	/* A buffered partial block, if any, starts at key offset len & ~31. */
+	f.key = c->key + (st->len - st->len % MM128_BLOCK_SIZE);
+	kh_update_blocks(st->buf, MM128_BLOCK_SIZE, st->len % MM128_BLOCK_SIZE,
+			 src, len, mm128_feed_blocks, &f);
+	st->len += len;
+	return 0;
+}
+
+static int mm128_final(const struct kh_impl *impl, const void *ctx,
+		       void *state, u8 *out)
+{
+	const struct mm128_desc_ctx *st = state;
+	int k;
+
+	/* The empty message and partial blocks are outside the function. */
+	if (!st->len || st->len % MM128_BLOCK_SIZE)
+		return -EINVAL;
+	for (k = 0; k < 8; k++)
+		put_unaligned_le64(st->h[k], out + 8 * k);
+	return 0;
+}
+
+const struct kh_alg_ops mm128_alg_ops = {
+	.ctxsize	= sizeof(struct mm128_tfm_ctx),
+	.statesize	= sizeof(struct mm128_desc_ctx),
+	.min_keysize	= MM128_BLOCK_SIZE,
+	.max_keysize	= MM128_MAX_KEY_SIZE,
+	.setkey		= mm128_setkey,
+	.exit		= mm128_exit,
+	.init		= mm128_init,
+	.update		= mm128_update,
+	.final		= mm128_final,
+};

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * NHPoly1305: the NH-then-Poly1305 stream shared with STHash, and the
+ * nhpoly1305 algorithm (key r || NH key, standard Poly1305 output).  See
+ * include/keyedhash/nhpoly1305.h and specs/nhpoly1305.md.
+ *
+ * The message is cut into 1 KiB chunks; the last one is zero-padded to a
+ * multiple of 16 bytes only.  NH is additive over units, so a chunk is
+ * summed piece by piece as the data arrives, each piece with the key words
+ * of its offset, and fed to Poly1305 (two full blocks) when it completes or
+ * at the end of the message.
+ */
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <asm/unaligned.h>
+#include <keyedhash/nhpoly1305.h>
+
+void kh_nhpoly1305_setkey_raw(struct kh_nhpoly1305_key *key,
+			      const u8 raw[NHPOLY1305_KEY_SIZE])
+{
+	int i;
+
+	kh_poly1305_setkey(&key->poly, raw);
+	for (i = 0; i < KH_NH_KEY_WORDS; i++)
+		key->nh_key[i] = get_unaligned_le32(raw + KH_POLY1305_KEY_SIZE +
+						    4 * i);
+}
+
+void kh_nhpoly1305_init(struct kh_nhpoly1305_state *st)
+{
+	memset(st, 0, sizeof(*st));
+}
+
+/* Feed the open chunk's NH value to Poly1305 and start a new chunk. */
+static void kh_nhpoly1305_close_chunk(const struct kh_nhpoly1305_key *key,
+				      struct kh_nhpoly1305_state *st)
+{
+	u8 blocks[KH_NH_HASH_BYTES];
+	int i;
+
+	for (i = 0; i < KH_NH_NUM_PASSES; i++) {
+		put_unaligned_le64(st->nh_sum[i], blocks + 8 * i);
+		st->nh_sum[i] = 0;
+	}
+	kh_poly1305_blocks(&st->poly, &key->poly, blocks,
+			   KH_NH_HASH_BYTES / KH_POLY1305_BLOCK_SIZE,
+			   KH_POLY1305_HIBIT);
+	memzero_explicit(blocks, sizeof(blocks));
+}
+
+struct kh_nhpoly1305_feed {
+	const struct kh_nhpoly1305_key *key;
+	const struct nhpoly1305_arch_ops *ops;
+	struct kh_nhpoly1305_state *st;
+	unsigned int pos;	/* bytes of the open chunk already summed */
+};
+
+/* kh_update_blocks() callback: absorb whole units, across chunks. */
+static void kh_nhpoly1305_units(void *priv, const u8 *src, size_t nunits)
+{
+	struct kh_nhpoly1305_feed *f = priv;
+	struct kh_nhpoly1305_state *st = f->st;
+	size_t len = nunits * KH_NH_UNIT;
+	u64 sums[KH_NH_NUM_PASSES];
+	int i;
+
+	while (len) {
+		unsigned int n = min_t(size_t, len, KH_NH_CHUNK - f->pos);
+
+		f->ops->nh(f->key->nh_key + f->pos / 4, src, n, sums);
+		for (i = 0; i < KH_NH_NUM_PASSES; i++)
+			st->nh_sum[i] += sums[i];
+		f->pos += n;
+		if (f->pos == KH_NH_CHUNK) {
+			kh_nhpoly1305_close_chunk(f->key, st);
+			f->pos = 0;
+		}
+		src += n;
+		len -= n;
+	}
+}
+
+static unsigned int kh_nhpoly1305_chunk_pos(const struct kh_nhpoly1305_state *st)
+{
+	return (st->len & ~(u64)(KH_NH_UNIT - 1)) % KH_NH_CHUNK;
+}
+
+void kh_nhpoly1305_update(const struct kh_nhpoly1305_key *key,
+			  const struct nhpoly1305_arch_ops *ops,
+			  struct kh_nhpoly1305_state *st,
+			  const u8 *src, unsigned int len)
+{
+	struct kh_nhpoly1305_feed f = {
+		.key = key, .ops = ops, .st = st,
+		.pos = kh_nhpoly1305_chunk_pos(st),
+	};
+	unsigned int buffered = st->len % KH_NH_UNIT;
+
+	st->len += len;
+	kh_update_blocks(st->buf, KH_NH_UNIT, buffered, src, len,
+			 kh_nhpoly1305_units, &f);
+}
+
+void kh_nhpoly1305_finish(const struct kh_nhpoly1305_key *key,
+			  const struct nhpoly1305_arch_ops *ops,
+			  struct kh_nhpoly1305_state *st)
+{
+	struct kh_nhpoly1305_feed f = {
+		.key = key, .ops = ops, .st = st,
+		.pos = kh_nhpoly1305_chunk_pos(st),
+	};
+	unsigned int buffered = st->len % KH_NH_UNIT;
+
+	if (buffered) {
+		memset(st->buf + buffered, 0, KH_NH_UNIT - buffered);
+		kh_nhpoly1305_units(&f, st->buf, 1);
+	}
+	if (f.pos)
+		kh_nhpoly1305_close_chunk(key, st);
+}
+
+/* The nhpoly1305 algorithm: key = r (16 bytes) || NH key (1072 bytes). */
+
+static int nhpoly1305_setkey(void *ctx, const u8 *key, unsigned int keylen)
+{
+	if (keylen != NHPOLY1305_KEY_SIZE)
+		return -EINVAL;
+	kh_nhpoly1305_setkey_raw(ctx, key);
+	return 0;
+}
+
+static void nhpoly1305_init(const void *ctx, void *state)
+{
+	kh_nhpoly1305_init(state);
+}
+
+static int nhpoly1305_update(const struct kh_impl *impl, const void *ctx,
+			     void *state, const u8 *src, unsigned int len)
+{
+	kh_nhpoly1305_update(ctx, impl->arch, state, src, len);
+	return 0;
+}
+
+static int nhpoly1305_final(const struct kh_impl *impl, const void *ctx,
+			    void *state, u8 *out)
+{
+	struct kh_nhpoly1305_state *st = state;
+
+	kh_nhpoly1305_finish(ctx, impl->arch, st);
+	kh_poly1305_emit(&st->poly, out, KH_POLY1305_EMIT_STANDARD);
+	return 0;
+}
+
+const struct kh_alg_ops nhpoly1305_alg_ops = {
+	.ctxsize	= sizeof(struct kh_nhpoly1305_key),
+	.statesize	= sizeof(struct kh_nhpoly1305_state),
+	.min_keysize	= NHPOLY1305_KEY_SIZE,
+	.max_keysize	= NHPOLY1305_KEY_SIZE,
+	.setkey		= nhpoly1305_setkey,
+	.init		= nhpoly1305_init,
+	.update		= nhpoly1305_update,
+	.final		= nhpoly1305_final,
+};
+
+const struct nhpoly1305_arch_ops nhpoly1305_generic_ops = {
+	.nh = kh_nh_generic,
+};

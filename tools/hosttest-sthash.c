@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hosttest-sthash: NHPoly1305 and STHash cores in userspace, beyond the
+ * known-answer vectors that hosttest runs:
+ *
+ *  - the Poly1305 emit in both modes on accumulators built to hit the rare
+ *    paths of the sthash crate's 0/1 select mask (residue x < 5, and the
+ *    carries into bits 44 and 88), values from shared/reference/sthash.py;
+ *    and on random data, the crate emit against the standard value with
+ *    the fix-up of specs/sthash.md section 4.1;
+ *  - the intermediate values of specs/nhpoly1305.md section 3.6 (clamped
+ *    r, NH sums) and of specs/sthash.md section 5 (r and NH key words
+ *    derived from seed 00..1f);
+ *  - setkey error semantics: nhpoly1305 only 1088 bytes, sthash seeds of
+ *    16..STHASH_MAX_SEED_SIZE bytes, malformed sthash-personalized blobs;
+ *  - the personalized blob without personalizations equals plain sthash;
+ *  - every two-piece split of a 2100-byte message, with the request state
+ *    copied at the split, equals the one-shot digest.
+ */
+#include <stdio.h>
+#include <keyedhash/keyedhash.h>
+#include <keyedhash/nhpoly1305.h>
+#include <keyedhash/sthash.h>
+#include <keyedhash/testvec.h>
+#include "tests/keyedhash-testvecs.h"
+
+static unsigned int passed, failed;
+
+static void check(bool ok, const char *what, long a)
+{
+	if (ok) {
+		passed++;
+		return;
+	}
+	failed++;
+	printf("FAIL: %s (%ld)\n", what, a);
+}
+
+static void unhex(const char *s, u8 *out, size_t n)
+{
+	size_t i;
+	unsigned int b;
+
+	for (i = 0; i < n; i++) {
+		if (sscanf(s + 2 * i, "%2x", &b) != 1)
+			b = 0;
+		out[i] = b;
+	}
+}
+
+static const struct kh_impl *find_impl(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < kh_generic_impl_count; i++)
+		if (!strcmp(kh_generic_impls[i].name, name))
+			return &kh_generic_impls[i];
+	return NULL;
+}
+
+static const struct kh_testvec *find_vec(const char *suite, unsigned int i)
+{
+	unsigned int s;
+
+	for (s = 0; s < ARRAY_SIZE(kh_testvec_suites); s++)
+		if (!strcmp(kh_testvec_suites[s].name, suite) &&
+		    i < kh_testvec_suites[s].count)
+			return &kh_testvec_suites[s].vecs[i];
+	return NULL;
+}
+
+/* r from its limbs, as two 64-bit halves */
+static void r_value(const struct kh_poly1305_key *k, u64 *lo, u64 *hi)
+{
+	*lo = k->r[0] | (k->r[1] << 44);
+	*hi = (k->r[1] >> 20) | (k->r[2] << 24);
+}
+
+/* ------------------------------------------------------------ Poly1305 */
+
+struct emit_case {
+	const char *key, *block, *sthash, *standard;
+};
+
+/* One block each; the residues are 1..4, c0, c1, p - 1 and 5. */
+static const struct emit_case emit_cases[] = {
+	{ "2b902f8911e81818f8c99d5d5d983195", "a6f77b99317f0806f888c4f8d4efdd4c",
+	  "fcffffffffffffffffffffffffffffff", "01000000000000000000000000000000" },
+	{ "a4e6ed24ec636a8ac0a1271e58662792", "0688c0daf9918d74ec04e70037c30b4d",
+	  "fdffffffffffffffffffffffffffffff", "02000000000000000000000000000000" },
+	{ "38aaf84e58056d8f2fa8edd094ba97ae", "b40063dc6b7328ddaf9c9cbce98cf2d4",
+	  "feffffffffffffffffffffffffffffff", "03000000000000000000000000000000" },
+	{ "47d58fa3c55018300372555fd235f118", "4895471be8192beaf66b404c041afc26",
+	  "ffffffffffffffffffffffffffffffff", "04000000000000000000000000000000" },
+	{ "2147738606f2bf7ec70209e0cd05ee57", "9c72f7dddb571936629d59e0f50e2916",
+	  "fcffffffff1fd2ceababc36c2e679b04", "fdffffffff0fd2ceababc36c2e679b04" },
+	{ "d4f43a2afffcd3c12ef890575575e826", "3f7420adc1605dec32843ed882e0ac04",
+	  "ffffffffffefffffffffffe3cbeaee7d", "feffffffffffffffffffffe2cbeaee7d" },
+	{ "5e1302ca57501fe0ca9a7fd1ccc15150", "91343ebfd9ef2154633f745d5644f65f",
+	  "fbffffffffffffffffffffffffffffff", "faffffffffffffffffffffffffffffff" },
+	{ "d1729a11fe2008d737e8f517d69ed6f1", "e3e1cf5095223354e098cd83013864ac",
+	  "04000000000000000000000000000000", "05000000000000000000000000000000" },
+};
+
+/* specs/sthash.md 4.1: the crate's value from a standard one (x >= 5) */
+static void fixup(const u8 std[16], u8 out[16])
+{
+	u64 lo = get_unaligned_le64(std), hi = get_unaligned_le64(std + 8);
+	u64 c0 = (lo & 0xfffffffffffULL) >= 0xffffffffffbULL;
+	u64 c1 = c0 && ((lo >> 44 | hi << 20) & 0xfffffffffffULL) ==
+		 0xfffffffffffULL;
+
+	lo ^= 1 ^ (c0 << 44);
+	hi ^= c1 << 24;
+	put_unaligned_le64(lo, out);
+	put_unaligned_le64(hi, out + 8);
+}
+
+static u64 rng = 0x7374686173687465ULL;
+
+static u64 rand64(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static void test_poly1305(void)
+{
+	struct kh_poly1305_key key;
+	struct kh_poly1305_state st;
+	u8 raw[16], blk[64], out[16], want[16], std[16];
+	unsigned int i, j, n;
+
+	for (i = 0; i < ARRAY_SIZE(emit_cases); i++) {
+		unhex(emit_cases[i].key, raw, 16);
+		unhex(emit_cases[i].block, blk, 16);
+		kh_poly1305_setkey(&key, raw);
+		kh_poly1305_init(&st);
+		kh_poly1305_blocks(&st, &key, blk, 1, KH_POLY1305_HIBIT);
+		kh_poly1305_emit(&st, out, KH_POLY1305_EMIT_STHASH);
+		unhex(emit_cases[i].sthash, want, 16);
+		check(!memcmp(out, want, 16), "poly1305 sthash emit, case", i);
+		kh_poly1305_emit(&st, out, KH_POLY1305_EMIT_STANDARD);
+		unhex(emit_cases[i].standard, want, 16);
+		check(!memcmp(out, want, 16), "poly1305 standard emit, case", i);
+	}
+
+	/* the empty input: 0 standard, 01 00 .. 00 for the crate */
+	kh_poly1305_init(&st);
+	kh_poly1305_emit(&st, out, KH_POLY1305_EMIT_STHASH);
+	memset(want, 0, 16);
+	want[0] = 1;
+	check(!memcmp(out, want, 16), "poly1305 sthash emit of nothing", 0);
+	kh_poly1305_emit(&st, out, KH_POLY1305_EMIT_STANDARD);
+	want[0] = 0;
+	check(!memcmp(out, want, 16), "poly1305 standard emit of nothing", 0);
+
+	for (i = 0; i < 2000; i++) {
+		for (j = 0; j < 16; j++)
+			raw[j] = rand64();
+		n = 1 + i % 4;
+		for (j = 0; j < 16 * n; j++)
+			blk[j] = rand64();
+		/* sometimes all-ones blocks, for carries */
+		if (i % 7 == 0)
+			memset(blk, 0xff, 16 * n);
+		kh_poly1305_setkey(&key, raw);
+		kh_poly1305_init(&st);
+		kh_poly1305_blocks(&st, &key, blk, n, KH_POLY1305_HIBIT);
+		kh_poly1305_emit(&st, std, KH_POLY1305_EMIT_STANDARD);
+		kh_poly1305_emit(&st, out, KH_POLY1305_EMIT_STHASH);
+		fixup(std, want);
+		if (memcmp(out, want, 16)) {
+			check(false, "poly1305 sthash emit = fix-up(standard)", i);
+			return;
+		}
+	}
+	check(true, "", 0);
+}
+
+/* ----------------------------------------------------- intermediates */
+
+static void test_nhpoly1305_intermediates(void)
+{
+	static const u64 sums[2][4] = {
+		{ 0x0fefaea8cd65e6eaULL, 0x2ffe4b987b69f92dULL,
+		  0xb1422dbdf18b9a73ULL, 0x8d843c4e7899242bULL },
+		{ 0xf4a944fa16e3d0e2ULL, 0x92dbabe95dcac445ULL,
+		  0xc1741a8851744a0aULL, 0x109a982d90ff9ab7ULL },
+	};
+	static const u64 r[2][2] = {
+		{ 0x0e0713c80b432129ULL, 0x0e84a27c0adf48bcULL },
+		{ 0x0f3476600c1e772eULL, 0x06743de00a4f0870ULL },
+	};
+	static struct kh_nhpoly1305_key key;
+	unsigned int v;
+
+	for (v = 0; v < 2; v++) {
+		const struct kh_testvec *tv = find_vec("nhpoly1305", v + 1);
+		u8 msg[32] = { 0 };
+		u64 h[4], lo, hi;
+
+		if (!tv || tv->keylen != NHPOLY1305_KEY_SIZE || tv->msglen > 32) {
+			check(false, "nhpoly1305 vectors 1 and 2 present", v);
+			return;
+		}
+		kh_nhpoly1305_setkey_raw(&key, tv->key);
+		r_value(&key.poly, &lo, &hi);
+		check(lo == r[v][0] && hi == r[v][1], "nhpoly1305 clamped r", v);
+		kh_testvec_msg(tv, 0, msg, tv->msglen);
+		kh_nh_generic(key.nh_key, msg, (tv->msglen + 15) & ~15U, h);
+		check(!memcmp(h, sums[v], sizeof(h)), "nhpoly1305 NH sums", v);
+	}
+}
+
+static void test_sthash_intermediates(void)
+{
+	static const u32 w[4] = {
+		0x7620b70b, 0xcd7a0db8, 0x82a1565b, 0x07abd966,
+	};
+	static struct sthash_key key;
+	const struct kh_impl *impl = find_impl("sthash");
+	u8 seed[32];
+	u64 lo, hi;
+	unsigned int i;
+
+	for (i = 0; i < 32; i++)
+		seed[i] = i;
+	check(impl && impl->alg->setkey(&key, seed, 32) == 0,
+	      "sthash setkey", 0);
+	r_value(&key.nhp.poly, &lo, &hi);
+	check(lo == 0x0b9f827c09ea778eULL && hi == 0x02ddd1b807606750ULL,
+	      "sthash clamped r", 0);
+	check(!memcmp(key.nhp.nh_key, w, sizeof(w)), "sthash NH key words", 0);
+	check(key.kmac.pos == 0, "sthash KMAC state at a block start", 0);
+}
+
+/* ------------------------------------------------------------ setkey */
+
+static int try_setkey(const char *name, const u8 *k, unsigned int len)
+{
+	static u8 ctx[8192];
+	const struct kh_impl *impl = find_impl(name);
+
+	if (!impl || impl->alg->ctxsize > sizeof(ctx))
+		return -ENOENT;
+	return impl->alg->setkey(ctx, k, len);
+}
+
+/* blob: le16 seed_len | seed | le16 c1_len | c1 | le16 c2_len | c2 */
+static unsigned int blob(u8 *out, unsigned int s, unsigned int c1,
+			 unsigned int c2)
+{
+	unsigned int n = 0, lens[3] = { s, c1, c2 }, i, j;
+
+	for (i = 0; i < 3; i++) {
+		put_unaligned_le16(lens[i], out + n);
+		n += 2;
+		for (j = 0; j < lens[i]; j++)
+			out[n++] = i * 64 + j;
+	}
+	return n;
+}
+
+static void test_setkey(void)
+{
+	static u8 k[STHASH_PERSONALIZED_MAX_KEY_SIZE + 64];
+	static const unsigned int nhp_bad[] = {
+		0, 1, 16, 1072, 1087, 1089, 2176,
+	};
+	static const unsigned int st_bad[] = {
+		0, 1, 15, STHASH_MAX_SEED_SIZE + 1, 65536,
+	};
+	static const unsigned int st_good[] = {
+		16, 17, 32, 33, 64, 200, STHASH_MAX_SEED_SIZE,
+	};
+	unsigned int i, n;
+
+	memset(k, 0x5a, sizeof(k));
+	for (i = 0; i < ARRAY_SIZE(nhp_bad); i++)
+		check(try_setkey("nhpoly1305", k, nhp_bad[i]) == -EINVAL,
+		      "nhpoly1305 rejects key length", nhp_bad[i]);
+	check(try_setkey("nhpoly1305", k, NHPOLY1305_KEY_SIZE) == 0,
+	      "nhpoly1305 accepts 1088 bytes", 0);
+	for (i = 0; i < ARRAY_SIZE(st_bad); i++)
+		check(try_setkey("sthash", k, st_bad[i]) == -EINVAL,
+		      "sthash rejects seed length", st_bad[i]);
+	for (i = 0; i < ARRAY_SIZE(st_good); i++)
+		check(try_setkey("sthash", k, st_good[i]) == 0,
+		      "sthash accepts seed length", st_good[i]);
+
+	/* well-formed blobs */
+	n = blob(k, 16, 0, 0);
+	check(try_setkey("sthash-personalized", k, n) == 0,
+	      "personalized: 16-byte seed", n);
+	n = blob(k, 32, 8382, 0);
+	check(try_setkey("sthash-personalized", k, n) == 0,
+	      "personalized: 8382-byte key personalization", n);
+	n = blob(k, STHASH_MAX_SEED_SIZE, 6000, STHASH_PERSONALIZED_MAX_KEY_SIZE -
+		 6 - STHASH_MAX_SEED_SIZE - 6000);
+	check(n == STHASH_PERSONALIZED_MAX_KEY_SIZE &&
+	      try_setkey("sthash-personalized", k, n) == 0,
+	      "personalized: blob of the maximum size", n);
+
+	/* malformed ones */
+	for (i = 0; i < 6; i++)
+		check(try_setkey("sthash-personalized", k, i) == -EINVAL,
+		      "personalized: blob too short", i);
+	n = blob(k, 15, 0, 0);
+	check(try_setkey("sthash-personalized", k, n) == -EINVAL,
+	      "personalized: 15-byte seed", n);
+	n = blob(k, STHASH_MAX_SEED_SIZE + 1, 0, 0);
+	check(try_setkey("sthash-personalized", k, n) == -EINVAL,
+	      "personalized: seed too long", n);
+	n = blob(k, 32, 3, 4);
+	check(try_setkey("sthash-personalized", k, n - 1) == -EINVAL,
+	      "personalized: blob one byte short", n);
+	k[n] = 0;
+	check(try_setkey("sthash-personalized", k, n + 1) == -EINVAL,
+	      "personalized: trailing byte", n);
+	put_unaligned_le16(33, k);
+	check(try_setkey("sthash-personalized", k, n) == -EINVAL,
+	      "personalized: seed length off by one", n);
+	n = blob(k, STHASH_MAX_SEED_SIZE, 6000, STHASH_PERSONALIZED_MAX_KEY_SIZE -
+		 5 - STHASH_MAX_SEED_SIZE - 6000);
+	check(try_setkey("sthash-personalized", k, n) == -EINVAL,
+	      "personalized: blob over the maximum size", n);
+}
+
+/* ------------------------------------------------------------ hashing */
+
+static int hash(const struct kh_impl *impl, const u8 *key, unsigned int kl,
+		const u8 *msg, unsigned int len, unsigned int split, u8 *out)
+{
+	static u8 ctx[8192], st[256], st2[256];
+	const struct kh_alg_ops *alg = impl->alg;
+	int err;
+
+	if (alg->ctxsize > sizeof(ctx) || alg->statesize > sizeof(st))
+		return -ENOMEM;
+	err = alg->setkey(ctx, key, kl);
+	if (err)
+		return err;
+	alg->init(ctx, st);
+	err = alg->update(impl, ctx, st, msg, split);
+	memcpy(st2, st, alg->statesize);
+	memset(st, 0xa5, alg->statesize);
+	err |= alg->update(impl, ctx, st2, msg + split, len - split);
+	err |= alg->final(impl, ctx, st2, out);
+	return err;
+}
+
+static void test_splits(const char *name, const u8 *key, unsigned int kl)
+{
+	static u8 msg[2100];
+	const struct kh_impl *impl = find_impl(name);
+	u8 one[32], two[32];
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < sizeof(msg); i++)
+		msg[i] = rand64();
+	err = impl ? hash(impl, key, kl, msg, sizeof(msg), 0, one) : -ENOENT;
+	check(!err, name, err);
+	for (i = 1; !err && i <= sizeof(msg); i++) {
+		err = hash(impl, key, kl, msg, sizeof(msg), i, two);
+		if (err || memcmp(one, two, impl->digestsize)) {
+			check(false, "split", i);
+			return;
+		}
+	}
+	check(true, "", 0);
+}
+
+static void test_personalized_default(void)
+{
+	static u8 k[64], msg[1500];
+	const struct kh_impl *p = find_impl("sthash-personalized");
+	const struct kh_impl *s = find_impl("sthash");
+	u8 a[32], b[32];
+	unsigned int n, len;
+
+	n = blob(k, 40, 0, 0);
+	for (len = 0; len <= sizeof(msg); len += 97) {
+		int err = hash(s, k + 2, 40, msg, len, len / 3, a) |
+			  hash(p, k, n, msg, len, len / 2, b);
+
+		check(!err && !memcmp(a, b, 32),
+		      "sthash-personalized without personalizations = sthash",
+		      len);
+	}
+}
+
+int main(void)
+{
+	u8 key[NHPOLY1305_KEY_SIZE];
+	unsigned int i;
+
+	check(sizeof(struct kh_nhpoly1305_state) == 80, "state is 80 bytes",
+	      sizeof(struct kh_nhpoly1305_state));
+	test_poly1305();
+	test_nhpoly1305_intermediates();
+	test_sthash_intermediates();
+	test_setkey();
+	test_personalized_default();
+	for (i = 0; i < sizeof(key); i++)
+		key[i] = rand64();
+	test_splits("nhpoly1305", key, NHPOLY1305_KEY_SIZE);
+	test_splits("sthash", key, 32);
+	i = blob(key, 32, 5, 7);
+	test_splits("sthash-personalized", key, i);
+	printf("hosttest-sthash: %u passed, %u failed\n", passed, failed);
+	return failed ? 1 : 0;
+}
