@@ -61,3 +61,6 @@ hosttest: $(BUILD)/hosttest
 $(BUILD)/hosttest-%: tools/hosttest-%.c $(CORE_SRCS) $(wildcard include/keyedhash/*.h)
 	@mkdir -p $(BUILD)
 	$(CC) $(HOSTCFLAGS) -o $@ $< $(filter-out selftest.c,$(CORE_SRCS))
+
+# Benchmark: make bench, make bench-arm64 (tools/bench/README.md)
+include tools/bench/bench.mk

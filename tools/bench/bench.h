@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kbench: cycles-per-byte benchmark of the keyedhash drivers beside the
+ * best available peers, all timed by one harness in one run.
+ *
+ * Every implementation is a struct kb_impl: a setup() that does all key
+ * work once, outside the timed loop (what setkey does for our drivers), and
+ * a hash() that computes one digest of one message from that prepared
+ * state.  The harness times hash() only.
+ */
+#ifndef _KB_BENCH_H
+#define _KB_BENCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+
+#define KB_MAX_DIGEST	64
+
+struct kb_impl;
+
+/**
+ * struct kb_impl - one implementation of one algorithm
+ * @alg:	algorithm name (see kb_algs[] in bench.c)
+ * @name:	our driver name, or "peer:..." for a peer
+ * @digestsize:	bytes hash() writes
+ * @ours:	one of our kh_impl drivers
+ * @check_only:	an independent reference: its digest is compared, but it
+ *		is not timed
+ * @setup:	prepare a keyed instance for messages of @msglen bytes; NULL
+ *		if this implementation can't take this key or length
+ * @hash:	one digest of @msg
+ * @teardown:	free what setup() returned
+ * @priv:	implementation data
+ * @note:	printed in the legend (e.g. which code path ran)
+ */
+struct kb_impl {
+	const char *alg;
+	char name[64];
+	unsigned int digestsize;
+	bool ours;
+	bool check_only;
+	void *(*setup)(const struct kb_impl *impl, const u8 *key,
+		       size_t keylen, size_t msglen);
+	void (*hash)(void *inst, const u8 *msg, size_t len, u8 *out);
+	void (*teardown)(void *inst);
+	const void *priv;
+	char note[96];
+};
+
+/* Registration (bench.c) */
+struct kb_impl *kb_add(const char *alg, const char *name,
+		       unsigned int digestsize);
+void kb_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2),
+						    noreturn));
+void kb_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Implementations: each file registers what it has. */
+void kb_register_ours(void);			/* ours.c */
+void kb_register_linux(void);			/* peers-linux.c */
+void kb_register_libs(void);			/* peers-libs.c */
+void kb_register_rust(const char *lib, const char *suffix, bool portable);
+						/* peers-rs.c */
+
+/* Timing (timing.c) */
+u64 kb_ticks_begin(void);
+u64 kb_ticks_end(void);
+const char *kb_counter_name(void);
+double kb_counter_hz(void);			/* measured against CLOCK_MONOTONIC */
+double kb_core_ratio(double *spread);		/* core cycles per counter tick, or 0 */
+double kb_core_ratio_once(void);		/* a quick single measurement */
+int kb_pin_cpu(int cpu);			/* returns the CPU, or -1 */
+u64 kb_ctxsw(void);				/* this thread's context switches */
+
+static inline u64 kb_load64(const void *p)
+{
+	u64 v;
+
+	__builtin_memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+#endif /* _KB_BENCH_H */

@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# kbench: cycles per byte of our drivers beside the best peers.  Include
+# this file at the end of the top-level Makefile:
+#
+#   make bench            install what is missing, build every peer and the
+#                         harness into build/bench/, run, print the table and
+#                         write build/bench.tsv (tools/bench/run.sh);
+#                         BENCH_ARGS="--rounds 61 --filter nh ..." passes
+#                         options to the harness (kbench --help)
+#   make bench-arm64      cross-build the harness for arm64, static, without
+#                         peers: build/bench/aarch64/kbench
+#
+# The build rules are in tools/bench/build.mk.
+
+KB_BENCH_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+
+.PHONY: bench bench-arm64
+
+bench:
+	bash $(KB_BENCH_DIR)/run.sh $(BENCH_ARGS)
+
+bench-arm64:
+	$(MAKE) -f $(KB_BENCH_DIR)/build.mk KB_CC=aarch64-linux-gnu-gcc \
+		KB_STATIC=1 KB_LIBS=0 KB_LINUX= kb-build

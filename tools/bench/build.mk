@@ -1,0 +1,146 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# kbench build rules (run by tools/bench/run.sh; see bench.mk):
+#
+#   make -f tools/bench/build.mk kb-build [KB_LINUX=<linux-source dir>]
+#        [KB_LIBS=0|1] [KB_STATIC=1] [KB_CC=...] [KB_ARCH_SRCS=...]
+#
+# Our cores are compiled with the kernel's code-generation flags (no SIMD or
+# FPU registers, no red zone, -O2, ...) so that generic C numbers resemble
+# the module's; the harness and the peers' glue use ordinary flags.  The
+# kernel's own NHPoly1305 files are compiled from KB_LINUX (the installed
+# linux-source-6.1) with the same kernel-like flags.
+
+KB_TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/../..)
+KB_SRC := $(KB_TOP)/tools/bench
+KB_OUT ?= $(KB_TOP)/build/bench
+
+KB_CC ?= $(if $(filter default,$(origin CC)),gcc,$(CC))
+KB_MACH := $(firstword $(subst -, ,$(shell $(KB_CC) -dumpmachine)))
+KB_O := $(KB_OUT)/$(KB_MACH)
+KB_BIN := $(KB_O)/kbench
+
+# Kernel-like code generation for our C (Linux 6.1 arch/$(ARCH)/Makefile and
+# the top Makefile, less what userspace can't link: -mcmodel=kernel,
+# retpoline thunks).
+KB_KCFLAGS_COMMON := -O2 -fno-strict-aliasing -fno-common -fno-PIE \
+	-fno-asynchronous-unwind-tables -fno-delete-null-pointer-checks \
+	-fno-strict-overflow -fstack-protector-strong
+ifeq ($(KB_MACH),x86_64)
+KB_KCFLAGS := $(KB_KCFLAGS_COMMON) -mno-sse -mno-mmx -mno-sse2 -mno-3dnow \
+	-mno-avx -mno-80387 -mno-fp-ret-in-387 -mskip-rax-setup -mno-red-zone \
+	-falign-jumps=1 -falign-loops=1 -fno-jump-tables
+else ifeq ($(KB_MACH),aarch64)
+KB_KCFLAGS := $(KB_KCFLAGS_COMMON) -mgeneral-regs-only
+else
+KB_KCFLAGS := $(KB_KCFLAGS_COMMON)
+endif
+
+KB_WARN := -Wall -Wextra -Wno-unused-parameter
+KB_CFLAGS := -O2 -g $(KB_WARN) -fno-PIE
+KB_SHIM := -I$(KB_TOP)/tools/shim -I$(KB_TOP)/include -I$(KB_TOP)
+KB_KSHIM := -I$(KB_SRC)/kshim -idirafter $(KB_LINUX)/include
+
+# Our objects: the cores, the init-time self-test, the arch drivers.  Set
+# KB_ARCH_SRCS to the arch glue and block-function sources (.c/.S) once
+# they build through tools/shim; kh_arch_impls[] is then benchmarked too.
+KB_ARCH_SRCS ?= $(KB_TOP)/arch/none.c
+# C files under arch/ get KB_ARCH_KCFLAGS: by default the same flags; an
+# arm64 NEON-intrinsics file needs them without -mgeneral-regs-only, as the
+# kernel builds such files with CC_FLAGS_FPU instead of CC_FLAGS_NO_FPU.
+KB_ARCH_KCFLAGS ?= $(KB_KCFLAGS)
+KB_CORE_SRCS := $(KB_TOP)/selftest.c $(sort $(wildcard $(KB_TOP)/core/*.c)) \
+	$(abspath $(KB_ARCH_SRCS))
+KB_CORE_OBJS := $(patsubst $(KB_TOP)/%,$(KB_O)/ours/%.o,$(KB_CORE_SRCS))
+
+KB_HARNESS := bench timing ours
+KB_DEFS :=
+KB_LDLIBS :=
+
+# Peers from the Linux source (kernel NHPoly1305 and NH).
+KB_LINUX ?=
+KB_LINUX_OBJS :=
+ifneq ($(KB_LINUX),)
+KB_DEFS += -DKB_HAVE_LINUX
+KB_HARNESS += peers-linux
+KB_LINUX_OBJS += $(KB_O)/linux/nhpoly1305.o $(KB_O)/linux/poly1305-donna64.o
+ifeq ($(KB_MACH),x86_64)
+KB_LINUX_OBJS += $(KB_O)/linux/glue-sse2.o $(KB_O)/linux/glue-avx2.o \
+	$(KB_O)/linux/nh-sse2-x86_64.o $(KB_O)/linux/nh-avx2-x86_64.o
+endif
+endif
+
+# Peers from libraries (OpenSSL, libsodium) and Rust (dlopen).
+KB_STATIC ?=
+KB_LIBS ?= $(if $(KB_STATIC),0,1)
+ifeq ($(KB_LIBS),1)
+KB_DEFS += -DKB_HAVE_LIBS
+KB_HARNESS += peers-libs
+KB_LDLIBS += $(shell pkg-config --libs libcrypto libsodium 2>/dev/null || \
+	echo -lcrypto -lsodium)
+endif
+ifeq ($(KB_STATIC),)
+KB_DEFS += -DKB_HAVE_DLOPEN
+KB_HARNESS += peers-rs
+KB_LDLIBS += -ldl
+KB_LDFLAGS := -no-pie
+else
+KB_LDFLAGS := -static
+endif
+
+KB_HARNESS_OBJS := $(patsubst %,$(KB_O)/harness/%.o,$(KB_HARNESS))
+
+# Rebuild everything when the configuration changes.
+KB_CONFIG := $(KB_CC)|$(KB_KCFLAGS)|$(KB_ARCH_KCFLAGS)|$(KB_CFLAGS)|$(KB_DEFS)|$(KB_LINUX)|$(KB_CORE_SRCS)|$(KB_LDFLAGS)
+KB_STAMP := $(KB_O)/config.stamp
+$(shell mkdir -p $(KB_O) && (echo '$(KB_CONFIG)' | cmp -s - $(KB_STAMP) || \
+	echo '$(KB_CONFIG)' > $(KB_STAMP)))
+
+.PHONY: kb-build
+
+kb-build: $(KB_BIN)
+
+$(KB_BIN): $(KB_HARNESS_OBJS) $(KB_CORE_OBJS) $(KB_LINUX_OBJS)
+	$(KB_CC) $(KB_LDFLAGS) -o $@ $^ $(KB_LDLIBS)
+	@echo "kbench: built $@"
+
+KB_OURFLAGS = $(KB_KCFLAGS)
+$(KB_O)/ours/arch/%: KB_OURFLAGS = $(KB_ARCH_KCFLAGS)
+$(KB_O)/ours/%.c.o: $(KB_TOP)/%.c $(KB_STAMP)
+	@mkdir -p $(@D)
+	$(KB_CC) $(KB_OURFLAGS) $(KB_WARN) -MMD -MP $(KB_SHIM) \
+		-c $< -o $@
+
+# Assembly: <linux/linkage.h> falls back to kshim's SYM_FUNC_START & co.
+$(KB_O)/ours/%.S.o: $(KB_TOP)/%.S $(KB_STAMP)
+	@mkdir -p $(@D)
+	$(KB_CC) -D__ASSEMBLY__ -MMD -MP $(KB_SHIM) -idirafter $(KB_SRC)/kshim \
+		-Wa,--noexecstack -c $< -o $@
+
+$(KB_O)/harness/ours.o: KB_EXTRA = $(KB_SHIM)
+$(KB_O)/harness/%.o: $(KB_SRC)/%.c $(KB_STAMP)
+	@mkdir -p $(@D)
+	$(KB_CC) $(KB_CFLAGS) $(KB_DEFS) $(KB_EXTRA) -MMD -MP \
+		-DKB_CORE_CFLAGS='"$(strip $(KB_KCFLAGS))"' -c $< -o $@
+
+# The kernel's files, compiled unmodified from KB_LINUX through kshim/.
+$(KB_O)/linux/nhpoly1305.o: $(KB_SRC)/kpeer-nhpoly1305.c $(KB_STAMP)
+	@mkdir -p $(@D)
+	$(KB_CC) $(KB_KCFLAGS) $(KB_KSHIM) -MMD -MP \
+		-DKB_KFILE='"$(KB_LINUX)/crypto/nhpoly1305.c"' -c $< -o $@
+
+$(KB_O)/linux/poly1305-donna64.o: $(KB_LINUX)/lib/crypto/poly1305-donna64.c $(KB_STAMP)
+	@mkdir -p $(@D)
+	$(KB_CC) $(KB_KCFLAGS) $(KB_KSHIM) -MMD -MP -c $< -o $@
+
+$(KB_O)/linux/glue-%.o: $(KB_SRC)/kpeer-glue.c $(KB_STAMP)
+	@mkdir -p $(@D)
+	$(KB_CC) $(KB_KCFLAGS) $(KB_KSHIM) -MMD -MP -DKB_GLUE=$* \
+		-DKB_KFILE='"$(KB_LINUX)/arch/x86/crypto/nhpoly1305-$*-glue.c"' \
+		-c $< -o $@
+
+$(KB_O)/linux/nh-%-x86_64.o: $(KB_LINUX)/arch/x86/crypto/nh-%-x86_64.S $(KB_STAMP)
+	@mkdir -p $(@D)
+	$(KB_CC) -D__ASSEMBLY__ $(KB_KSHIM) -MMD -MP -Wa,--noexecstack -c $< -o $@
+
+-include $(shell find $(KB_O) -name '*.d' 2>/dev/null)

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Our drivers, driven exactly as the shash glue drives them: the key
+ * context is set up once by alg->setkey(); every message then runs
+ * alg->init(), one alg->update() and alg->final() on a request state.
+ *
+ * Every entry of kh_generic_impls[] and kh_arch_impls[] is registered (the
+ * arch table is empty unless the bench is built with the arch objects; see
+ * KB_ARCH_SRCS in bench.mk).  Each driver must pass its own init-time
+ * self-test (selftest.c) first.  The NH block function of every nhpoly1305
+ * driver is also registered on its own as algorithm "nh".
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <keyedhash/keyedhash.h>
+#include <keyedhash/nhpoly1305.h>
+#include "bench.h"
+
+struct kb_ours {
+	const struct kh_impl *impl;
+	void *ctx;
+	void *state;
+};
+
+static void *kb_zalloc(size_t n)
+{
+	void *p = aligned_alloc(64, (n + 63) & ~(size_t)63);
+
+	if (!p)
+		kb_fatal("out of memory");
+	memset(p, 0, n);
+	return p;
+}
+
+static void *kb_ours_setup(const struct kb_impl *bi, const u8 *key,
+			   size_t keylen, size_t msglen)
+{
+	const struct kh_impl *impl = bi->priv;
+	const struct kh_alg_ops *alg = impl->alg;
+	struct kb_ours *o;
+
+	(void)msglen;
+	o = kb_zalloc(sizeof(*o));
+	o->impl = impl;
+	o->ctx = kb_zalloc(alg->ctxsize);
+	o->state = kb_zalloc(alg->statesize);
+	if (alg->setkey(o->ctx, key, keylen)) {
+		free(o->ctx);
+		free(o->state);
+		free(o);
+		return NULL;
+	}
+	return o;
+}
+
+static void kb_ours_hash(void *inst, const u8 *msg, size_t len, u8 *out)
+{
+	struct kb_ours *o = inst;
+	const struct kh_impl *impl = o->impl;
+	const struct kh_alg_ops *alg = impl->alg;
+
+	alg->init(o->ctx, o->state);
+	if (alg->update(impl, o->ctx, o->state, msg, len) ||
+	    alg->final(impl, o->ctx, o->state, out))
+		kb_fatal("%s: update/final failed at %zu bytes", impl->driver,
+			 len);
+}
+
+static void kb_ours_teardown(void *inst)
+{
+	struct kb_ours *o = inst;
+
+	if (o->impl->alg->exit)
+		o->impl->alg->exit(o->ctx);
+	free(o->ctx);
+	free(o->state);
+	free(o);
+}
+
+/*
+ * NH alone: the driver's NH block function over 1 KiB chunks, the sums of
+ * all chunks added up (the digest is the four sums, little-endian).  The key
+ * is an nhpoly1305 key; its NH words start at byte 16.
+ */
+struct kb_nh {
+	kh_nh_fn nh;
+	u32 key[KH_NH_KEY_WORDS];
+};
+
+static void *kb_nh_setup(const struct kb_impl *bi, const u8 *key,
+			 size_t keylen, size_t msglen)
+{
+	struct kb_nh *n;
+	unsigned int i;
+
+	(void)msglen;
+	if (keylen != NHPOLY1305_KEY_SIZE)
+		return NULL;
+	n = kb_zalloc(sizeof(*n));
+	n->nh = (kh_nh_fn)bi->priv;
+	for (i = 0; i < KH_NH_KEY_WORDS; i++)
+		n->key[i] = get_unaligned_le32(key + 16 + 4 * i);
+	return n;
+}
+
+static void kb_nh_hash(void *inst, const u8 *msg, size_t len, u8 *out)
+{
+	struct kb_nh *n = inst;
+	u64 sum[4] = { 0 }, h[4];
+	size_t c;
+	int i;
+
+	for (; len; msg += c, len -= c) {
+		c = len < KH_NH_CHUNK ? len : KH_NH_CHUNK;
+		n->nh(n->key, msg, c, h);
+		for (i = 0; i < 4; i++)
+			sum[i] += h[i];
+	}
+	memcpy(out, sum, sizeof(sum));
+}
+
+static void kb_add_ours(const struct kh_impl *impl)
+{
+	struct kb_impl *bi;
+
+	if (!kh_impl_usable(impl)) {
+		kb_info("%s: not usable on this CPU, skipped", impl->driver);
+		return;
+	}
+	if (kh_selftest(impl))
+		kb_fatal("%s: self-test failed", impl->driver);
+	bi = kb_add(impl->name, impl->driver, impl->digestsize);
+	bi->ours = true;
+	bi->setup = kb_ours_setup;
+	bi->hash = kb_ours_hash;
+	bi->teardown = kb_ours_teardown;
+	bi->priv = impl;
+
+	if (impl->alg == &nhpoly1305_alg_ops) {
+		const struct nhpoly1305_arch_ops *ops = impl->arch;
+
+		bi = kb_add("nh", impl->driver, KH_NH_HASH_BYTES);
+		bi->ours = true;
+		bi->setup = kb_nh_setup;
+		bi->hash = kb_nh_hash;
+		bi->teardown = free;
+		bi->priv = (const void *)ops->nh;
+	}
+}
+
+void kb_register_ours(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < kh_generic_impl_count; i++)
+		kb_add_ours(&kh_generic_impls[i]);
+	for (i = 0; i < kh_arch_impl_count; i++)
+		kb_add_ours(&kh_arch_impls[i]);
+}

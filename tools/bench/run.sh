@@ -1,0 +1,101 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make bench: install what is missing, build the peers and the harness into
+# build/bench/, run kbench, print the table, write build/bench.tsv.
+#
+#   tools/bench/run.sh [kbench options]     e.g. --rounds 61 --filter nh
+#
+# Environment:
+#   KB_NO_RUST=1        skip the Rust peers
+#   KB_ARCH_SRCS="..."  our arch driver sources to build in (see build.mk)
+#   KB_LINUX=DIR        a Linux 6.1 source tree to take the kernel peers from
+#                       (default: the rig's unpacked linux-source-6.1 in
+#                       ~/.cache/keyedhash, else the needed files extracted
+#                       from /usr/src/linux-source-6.1.tar.xz)
+set -euo pipefail
+
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+OUT=$TOP/build/bench
+CACHE=${KH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/keyedhash}
+MACH=$(uname -m)
+T0=$(date +%s)
+
+log() { printf '##### [%s] bench: %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+die() { echo "bench: error: $*" >&2; exit 1; }
+
+mkdir -p "$OUT"
+
+# 1. Debian packages: compiler, OpenSSL and libsodium headers, the kernel
+#    source the kernel peers are compiled from.
+PKGS="gcc make pkg-config xz-utils libssl-dev libsodium-dev linux-source-6.1"
+# shellcheck disable=SC2086
+if ! dpkg -s $PKGS >/dev/null 2>&1; then
+	[ "$(id -u)" = 0 ] || die "missing packages; run as root: apt-get install $PKGS"
+	log "installing Debian packages: $PKGS"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null
+	# shellcheck disable=SC2086
+	apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends $PKGS >/dev/null
+fi
+
+# 2. The Linux 6.1 files the kernel peers are built from (never copied into
+#    the repository; the rig unpacks the whole tree into the cache).
+KFILES="crypto/nhpoly1305.c lib/crypto/poly1305-donna64.c
+	include/crypto/poly1305.h include/crypto/internal/poly1305.h
+	include/crypto/nhpoly1305.h
+	arch/x86/crypto/nh-avx2-x86_64.S arch/x86/crypto/nh-sse2-x86_64.S
+	arch/x86/crypto/nhpoly1305-avx2-glue.c arch/x86/crypto/nhpoly1305-sse2-glue.c"
+have_kfiles() {
+	local f
+	for f in $KFILES; do [ -f "$1/$f" ] || return 1; done
+}
+SRCVER=$(dpkg-query -W -f='${Version}' linux-source-6.1)
+if [ -z "${KB_LINUX:-}" ]; then
+	KB_LINUX=$CACHE/linux-source-6.1-$SRCVER
+	if ! have_kfiles "$KB_LINUX"; then
+		KB_LINUX=$OUT/linux-source-6.1-$SRCVER
+		if ! have_kfiles "$KB_LINUX"; then
+			log "extracting the NHPoly1305 files from /usr/src/linux-source-6.1.tar.xz"
+			rm -rf "$KB_LINUX.tmp"
+			mkdir -p "$KB_LINUX.tmp"
+			# shellcheck disable=SC2046
+			tar -C "$KB_LINUX.tmp" --strip-components=1 -xaf \
+				/usr/src/linux-source-6.1.tar.xz \
+				$(for f in $KFILES; do echo "linux-source-6.1/$f"; done)
+			rm -rf "$KB_LINUX"
+			mv "$KB_LINUX.tmp" "$KB_LINUX"
+		fi
+	fi
+fi
+have_kfiles "$KB_LINUX" || die "$KB_LINUX lacks the kernel peer sources"
+log "kernel peers from $KB_LINUX"
+
+# 3. The Rust peers: one cdylib, built twice (baseline and native target).
+RUST_ARGS=()
+if [ -z "${KB_NO_RUST:-}" ]; then
+	[ -x "$HOME/.cargo/bin/cargo" ] && PATH=$HOME/.cargo/bin:$PATH
+	if ! command -v cargo >/dev/null; then
+		die "no cargo: install a Rust toolchain (rustup), or KB_NO_RUST=1 to bench without the Rust peers"
+	fi
+	log "building the Rust peers ($(cargo --version))"
+	MANIFEST=$TOP/tools/bench/peers-rs/Cargo.toml
+	env -u RUSTFLAGS cargo build -q --release --locked \
+		--manifest-path "$MANIFEST" --target-dir "$OUT/peers-rs/base"
+	RUSTFLAGS="-C target-cpu=native" cargo build -q --release --locked \
+		--manifest-path "$MANIFEST" --target-dir "$OUT/peers-rs/native"
+	RUST_ARGS=(--rust "$OUT/peers-rs/base/release/libkbpeers.so::portable"
+		   --rust "$OUT/peers-rs/native/release/libkbpeers.so:-native")
+fi
+
+# 4. The harness, our cores with kernel-like flags, the kernel peers.
+log "building the harness"
+MAKEARGS=(KB_LINUX="$KB_LINUX")
+[ -n "${KB_ARCH_SRCS:-}" ] && MAKEARGS+=(KB_ARCH_SRCS="$KB_ARCH_SRCS")
+make -s -C "$TOP" -f tools/bench/build.mk "${MAKEARGS[@]}" kb-build >/dev/null
+
+# 5. Run.
+log "running (a few seconds of calibration, then the rounds)"
+"$OUT/$MACH/kbench" "${RUST_ARGS[@]}" --tsv "$TOP/build/bench.tsv" \
+	--detail "$OUT/detail.tsv" "$@" | tee "$OUT/output.txt"
+log "done in $(( $(date +%s) - T0 )) s; table in build/bench/output.txt, TSV in build/bench.tsv"
