@@ -24,6 +24,12 @@
 #define KH_MAX_DIGEST		64
 #define KH_MAX_BAD_KEY		(128 * 1024)	/* bad key lengths must not exceed this */
 
+/* Linux 6.1 has no KUNIT_*_MEMEQ: compare with memcmp() and say where. */
+#define KH_EXPECT_MEMEQ(test, a, b, n, fmt, ...) \
+	KUNIT_EXPECT_EQ_MSG(test, memcmp(a, b, n), 0, fmt, ##__VA_ARGS__)
+#define KH_ASSERT_MEMEQ(test, a, b, n, fmt, ...) \
+	KUNIT_ASSERT_EQ_MSG(test, memcmp(a, b, n), 0, fmt, ##__VA_ARGS__)
+
 /**
  * struct kh_test_alg - what the shared cases need to know of an algorithm
  * @name:	cra_name
@@ -169,6 +175,7 @@ static void kh_case_vectors(struct kunit *test)
 	const struct kh_testvec_suite *suite = NULL;
 	const struct kh_impl *impl;
 	unsigned int i, d = 0, ndrivers = 0;
+	int err;
 
 	for (i = 0; i < ARRAY_SIZE(kh_testvec_suites); i++)
 		if (!strcmp(kh_testvec_suites[i].name, t->alg->name))
@@ -186,14 +193,14 @@ static void kh_case_vectors(struct kunit *test)
 
 			KUNIT_ASSERT_NOT_NULL(test, msg);
 			kh_testvec_msg(tv, 0, msg, tv->msglen);
-			KUNIT_EXPECT_EQ(test, crypto_shash_digest(desc, msg,
-						tv->msglen, t->d1), 0);
-			KUNIT_EXPECT_EQ_MSG(test, memcmp(t->d1, tv->digest, impl->digestsize), 0,
-					       "%s vector %u one-shot", impl->driver, i);
-			KUNIT_EXPECT_EQ(test, kh_hash_split(t, desc, msg,
-						tv->msglen, t->d2), 0);
-			KUNIT_EXPECT_EQ_MSG(test, memcmp(t->d2, tv->digest, impl->digestsize), 0,
-					       "%s vector %u split", impl->driver, i);
+			err = crypto_shash_digest(desc, msg, tv->msglen, t->d1);
+			KUNIT_EXPECT_EQ(test, err, 0);
+			KH_EXPECT_MEMEQ(test, t->d1, tv->digest, impl->digestsize,
+					"%s vector %u one-shot", impl->driver, i);
+			err = kh_hash_split(t, desc, msg, tv->msglen, t->d2);
+			KUNIT_EXPECT_EQ(test, err, 0);
+			KH_EXPECT_MEMEQ(test, t->d2, tv->digest, impl->digestsize,
+					"%s vector %u split", impl->driver, i);
 			vfree(msg);
 			crypto_free_shash(tfm);
 		}
@@ -238,8 +245,8 @@ static void kh_case_all_lengths(struct kunit *test)
 			sha256_update(&sha, t->d1, impl->digestsize);
 		}
 		sha256_final(&sha, t->d1);
-		KUNIT_EXPECT_EQ_MSG(test, memcmp(t->d1, al->sha256, SHA256_DIGEST_SIZE), 0,
-				       "%s: all lengths", impl->driver);
+		KH_EXPECT_MEMEQ(test, t->d1, al->sha256, SHA256_DIGEST_SIZE,
+				"%s: all lengths", impl->driver);
 		crypto_free_shash(tfm);
 	}
 }
@@ -264,9 +271,8 @@ static void kh_case_random_splits(struct kunit *test)
 								  t->d1), 0);
 			KUNIT_ASSERT_EQ(test, kh_hash_split(t, desc, p, len,
 							    t->d2), 0);
-			KUNIT_ASSERT_EQ_MSG(test, memcmp(t->d1, t->d2, impl->digestsize), 0,
-					       "%s: length %u, case %u",
-					       impl->driver, len, i);
+			KH_ASSERT_MEMEQ(test, t->d1, t->d2, impl->digestsize,
+					"%s: length %u, case %u", impl->driver, len, i);
 		}
 		crypto_free_shash(tfm);
 	}
@@ -343,8 +349,8 @@ static void kh_case_alignment(struct kunit *test)
 			memcpy(buf + off, t->data, len);
 			KUNIT_ASSERT_EQ(test, kh_hash_split(t, desc, buf + off,
 							    len, out), 0);
-			KUNIT_ASSERT_EQ_MSG(test, memcmp(out, t->d1, impl->digestsize), 0,
-					       "%s: offset %u", impl->driver, off);
+			KH_ASSERT_MEMEQ(test, out, t->d1, impl->digestsize,
+					"%s: offset %u", impl->driver, off);
 		}
 		crypto_free_shash(tfm);
 	}
@@ -379,9 +385,8 @@ static void kh_case_export_import(struct kunit *test)
 			KUNIT_ASSERT_EQ(test, crypto_shash_import(b, state), 0);
 			KUNIT_ASSERT_EQ(test, crypto_shash_finup(b, t->data + cut,
 								 len - cut, t->d2), 0);
-			KUNIT_ASSERT_EQ_MSG(test, memcmp(t->d1, t->d2, impl->digestsize), 0,
-					       "%s: length %u cut at %u",
-					       impl->driver, len, cut);
+			KH_ASSERT_MEMEQ(test, t->d1, t->d2, impl->digestsize,
+					"%s: length %u cut at %u", impl->driver, len, cut);
 		}
 		crypto_free_shash(tfm);
 	}
@@ -420,15 +425,17 @@ static void kh_case_state_wiped(struct kunit *test)
 				      "%s: state not wiped by final()", impl->driver);
 
 		if (t->alg->nbad) {
-			KUNIT_EXPECT_EQ(test, crypto_shash_setkey(tfm, zeros,
-					t->alg->bad_keylens[0]), -EINVAL);
-			KUNIT_EXPECT_TRUE_MSG(test, kh_all_zero(crypto_shash_ctx(tfm),
-						crypto_shash_alg(tfm)->base.cra_ctxsize),
+			unsigned int ctxsize = crypto_shash_alg(tfm)->base.cra_ctxsize;
+			int err;
+
+			err = crypto_shash_setkey(tfm, zeros, t->alg->bad_keylens[0]);
+			KUNIT_EXPECT_EQ(test, err, -EINVAL);
+			KUNIT_EXPECT_TRUE_MSG(test,
+					      kh_all_zero(crypto_shash_ctx(tfm), ctxsize),
 					      "%s: key left after failed setkey",
 					      impl->driver);
-			KUNIT_EXPECT_EQ(test, crypto_shash_digest(desc, t->data,
-					t->alg->step == 1 ? 0 : t->alg->step, t->d1),
-					-ENOKEY);
+			err = crypto_shash_digest(desc, t->data, len, t->d1);
+			KUNIT_EXPECT_EQ(test, err, -ENOKEY);
 		}
 		crypto_free_shash(tfm);
 	}
@@ -452,9 +459,10 @@ static void kh_case_bad_keys(struct kunit *test)
 							      t->d1), -ENOKEY,
 				    "%s: digest without a key", impl->driver);
 		for (i = 0; i < t->alg->nbad; i++)
-			KUNIT_EXPECT_EQ_MSG(test, crypto_shash_setkey(tfm, big,
-						t->alg->bad_keylens[i]), -EINVAL,
-					    "%s: key of %u bytes", impl->driver,
+			KUNIT_EXPECT_EQ_MSG(test,
+					    crypto_shash_setkey(tfm, big,
+								t->alg->bad_keylens[i]),
+					    -EINVAL, "%s: key of %u bytes", impl->driver,
 					    t->alg->bad_keylens[i]);
 		KUNIT_EXPECT_EQ(test, crypto_shash_digest(desc, t->data, len,
 							  t->d1), -ENOKEY);
@@ -500,9 +508,8 @@ static void kh_case_arch_vs_generic(struct kunit *test)
 								  t->d1), 0);
 			KUNIT_ASSERT_EQ(test, kh_hash_split(t, desc, p, len,
 							    t->d2), 0);
-			KUNIT_ASSERT_EQ_MSG(test, memcmp(t->d1, t->d2, impl->digestsize), 0,
-					       "%s vs %s: length %u", impl->driver,
-					       gen->driver, len);
+			KH_ASSERT_MEMEQ(test, t->d1, t->d2, impl->digestsize,
+					"%s vs %s: length %u", impl->driver, gen->driver, len);
 		}
 		crypto_free_shash(tfm);
 	}
@@ -511,21 +518,14 @@ static void kh_case_arch_vs_generic(struct kunit *test)
 		kunit_skip(test, "no SIMD driver of %s on this CPU", t->alg->name);
 }
 
-#define KH_TEMPLATE_CASES(prefix)					\
-	KUNIT_CASE(prefix##_vectors),					\
-	KUNIT_CASE(prefix##_all_lengths),				\
-	KUNIT_CASE(prefix##_random_splits),				\
-	KUNIT_CASE(prefix##_guard_pages),				\
-	KUNIT_CASE(prefix##_alignment),					\
-	KUNIT_CASE(prefix##_export_import),				\
-	KUNIT_CASE(prefix##_state_wiped),				\
-	KUNIT_CASE(prefix##_bad_keys),					\
-	KUNIT_CASE(prefix##_arch_vs_generic)
+/* Set up the per-test context for @alg, then run @fn. */
+static void kh_run(struct kunit *test, const struct kh_test_alg *alg,
+		   void (*fn)(struct kunit *test))
+{
+	int err = kh_test_init(test, alg);
 
-#define KH_TEMPLATE_WRAP(prefix, what)					\
-static void prefix##_##what(struct kunit *test)				\
-{									\
-	kh_case_##what(test);						\
+	KUNIT_ASSERT_EQ_MSG(test, err, 0, "setting up the %s test", alg->name);
+	fn(test);
 }
 
 /*
@@ -534,27 +534,57 @@ static void prefix##_##what(struct kunit *test)				\
  * KUNIT_CASE() entries of the algorithm's own.
  */
 #define KH_HASH_SUITE(prefix, sname, algp, ...)				\
-static int prefix##_init(struct kunit *test)				\
+static const struct kh_test_alg *const prefix##_test_alg = algp;		\
+static void prefix##_vectors(struct kunit *test)			\
 {									\
-	return kh_test_init(test, algp);				\
+	kh_run(test, prefix##_test_alg, kh_case_vectors);			\
 }									\
-KH_TEMPLATE_WRAP(prefix, vectors)					\
-KH_TEMPLATE_WRAP(prefix, all_lengths)					\
-KH_TEMPLATE_WRAP(prefix, random_splits)					\
-KH_TEMPLATE_WRAP(prefix, guard_pages)					\
-KH_TEMPLATE_WRAP(prefix, alignment)					\
-KH_TEMPLATE_WRAP(prefix, export_import)					\
-KH_TEMPLATE_WRAP(prefix, state_wiped)					\
-KH_TEMPLATE_WRAP(prefix, bad_keys)					\
-KH_TEMPLATE_WRAP(prefix, arch_vs_generic)				\
+static void prefix##_all_lengths(struct kunit *test)			\
+{									\
+	kh_run(test, prefix##_test_alg, kh_case_all_lengths);		\
+}									\
+static void prefix##_random_splits(struct kunit *test)			\
+{									\
+	kh_run(test, prefix##_test_alg, kh_case_random_splits);		\
+}									\
+static void prefix##_guard_pages(struct kunit *test)			\
+{									\
+	kh_run(test, prefix##_test_alg, kh_case_guard_pages);		\
+}									\
+static void prefix##_alignment(struct kunit *test)			\
+{									\
+	kh_run(test, prefix##_test_alg, kh_case_alignment);			\
+}									\
+static void prefix##_export_import(struct kunit *test)			\
+{									\
+	kh_run(test, prefix##_test_alg, kh_case_export_import);		\
+}									\
+static void prefix##_state_wiped(struct kunit *test)			\
+{									\
+	kh_run(test, prefix##_test_alg, kh_case_state_wiped);		\
+}									\
+static void prefix##_bad_keys(struct kunit *test)			\
+{									\
+	kh_run(test, prefix##_test_alg, kh_case_bad_keys);			\
+}									\
+static void prefix##_arch_vs_generic(struct kunit *test)		\
+{									\
+	kh_run(test, prefix##_test_alg, kh_case_arch_vs_generic);		\
+}									\
 static struct kunit_case prefix##_cases[] = {				\
-	KH_TEMPLATE_CASES(prefix),					\
-	__VA_ARGS__							\
+	KUNIT_CASE(prefix##_vectors),					\
+	KUNIT_CASE(prefix##_all_lengths),				\
+	KUNIT_CASE(prefix##_random_splits),				\
+	KUNIT_CASE(prefix##_guard_pages),				\
+	KUNIT_CASE(prefix##_alignment),					\
+	KUNIT_CASE(prefix##_export_import),				\
+	KUNIT_CASE(prefix##_state_wiped),				\
+	KUNIT_CASE(prefix##_bad_keys),					\
+	KUNIT_CASE(prefix##_arch_vs_generic), ##__VA_ARGS__,		\
 	{}								\
 };									\
 static struct kunit_suite prefix##_suite = {				\
 	.name = sname,							\
-	.init = prefix##_init,						\
 	.test_cases = prefix##_cases,					\
 }
 
