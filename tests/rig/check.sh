@@ -129,10 +129,12 @@ vm_run() { # label, arch, cpu, kernel, kver, root, module
 	local extra=$KH_OUT/vm-$label
 	rm -rf "$extra" && mkdir -p "$extra"
 	expected_drivers > "$extra/expected.txt"
+	"$RIG/samples.sh" "$extra/samples"
 	printf 'KH_SEED=%s\n' "$SEED" > "$extra/env"
 	"$RIG/mkinitramfs.sh" "$ird" "$arch" "$root" "$kver" "$KH_TOP/tests/vm/debian.sh" \
 		"$ko" "$t/finit" "$t/kh-afalg-test" "$t/khsum" \
-		"$extra/expected.txt" "$extra/env" "$KH_TOP/tests/vectors:/vectors"
+		"$extra/expected.txt" "$extra/env" "$KH_TOP/tests/vectors:/vectors" \
+		"$extra/samples:/samples" "$extra/samples/sample.txt"
 	kh_log "  booting $label"
 	"$RIG/vm.sh" "$arch" "$cpu" "$kernel" "$ird" "$log"
 	count_log "VM $label" "$log" "^=== VM done"

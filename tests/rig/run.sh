@@ -16,22 +16,12 @@ kh_log "building keyedhash.ko against $KVER"
 gcc -O2 -Wall -static -o "$W/finit" "$RIG/finit.c"
 gcc -O2 -Wall -static -I"$KH_TOP/tools" -o "$W/khsum" "$KH_TOP/tools/khsum.c" "$KH_TOP/tools/afalg.c"
 
-# Demo keys: fixed bytes so the output is reproducible.
-python3 - "$W/keys" <<'PY'
-import struct, sys
-d = sys.argv[1]
-k = bytes((7 * i + 1) % 256 for i in range(4096))
-for n in (32, 1088, 4096):
-    open("%s/%d.bin" % (d, n), "wb").write(k[:n])
-blob = b"".join(struct.pack("<H", len(p)) + p for p in (k[:32], b"demo", b"make run"))
-open("%s/personalized.bin" % d, "wb").write(blob)
-PY
-printf 'keyedhash: fast keyed hashes for the Linux crypto API\n%.0s' $(seq 64) > "$W/sample.txt"
+"$RIG/samples.sh" "$W"
 "$RIG/mkinitramfs.sh" "$W/run.cpio.gz" x86_64 / "$KVER" "$KH_TOP/tests/vm/run.sh" \
-	"$KH_OUT/x86_64/src/keyedhash.ko" "$W/finit" "$W/khsum" "$W/sample.txt" "$W/keys:/keys"
+	"$KH_OUT/x86_64/src/keyedhash.ko" "$W/finit" "$W/khsum" "$W/sample.txt" "$W/expected.txt" "$W/keys:/keys"
 kh_log "booting Debian $KVER in QEMU (TCG, -cpu ${KH_CPU:-max})"
 if ! "$RIG/vm.sh" x86_64 "${KH_CPU:-max}" "/boot/vmlinuz-$KVER" "$W/run.cpio.gz" "$W/run.log"; then
 	cat "$W/run.log"
 	kh_die "the VM did not finish"
 fi
-sed -n '/^=== VM up/,/^=== VM done/p' "$W/run.log"
+tr -d '\r' < "$W/run.log" | sed -n '/=== VM up/,/^=== VM done/p' | sed 's/^.*=== VM up/=== VM up/'
