@@ -22,6 +22,7 @@
  */
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <asm/unaligned.h>
@@ -86,7 +87,8 @@ static int mm128_setkey(void *ctx, const u8 *key, unsigned int keylen)
 
 	if (!keylen || keylen % MM128_BLOCK_SIZE || keylen > MM128_MAX_KEY_SIZE)
 		return -EINVAL;
-	c->key = kmalloc(keylen, GFP_KERNEL);
+	/* up to 64 KiB: fall back to vmalloc rather than fail when fragmented */
+	c->key = kvmalloc(keylen, GFP_KERNEL);
 	if (!c->key)
 		return -ENOMEM;
 	memcpy(c->key, key, keylen);
@@ -99,7 +101,8 @@ static void mm128_exit(void *ctx)
 {
 	struct mm128_tfm_ctx *c = ctx;
 
-	kfree_sensitive(c->key);
+	if (c->key)
+		kvfree_sensitive(c->key, c->keylen);
 	c->key = NULL;
 	c->keylen = 0;
 }
