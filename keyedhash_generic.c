@@ -15,6 +15,10 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <keyedhash/keyedhash.h>
+#include <keyedhash/simd.h>
+
+DEFINE_PER_CPU(bool, kh_simd_disabled_for_test);
+EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_disabled_for_test);
 
 /* A registered driver: the shash_alg the crypto API sees, and its impl. */
 struct kh_driver {
