@@ -10,6 +10,11 @@
 #   make run              boot Debian's kernel in QEMU, load, hash, show
 #   make testvecs         regenerate tests/keyedhash-testvecs.h
 #   make hosttest         run the module's self-test natively (generic C)
+#   make install          install keyedhash.ko for the KDIR kernel, depmod
+#                         (DESTDIR=/ INSTALL_MOD_PATH= stage it elsewhere)
+#   make uninstall        remove it again, depmod
+#   make check-intree     the in-tree build, KUnit under QEMU (cold: minutes)
+#   make check-debug      KASAN/kmemleak/lockdep kernel: abuse, leaks, KUnit
 
 KH_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/keyedhash
 BUILD := $(CURDIR)/build
@@ -47,6 +52,42 @@ check:
 run:
 	bash tests/rig/run.sh
 
+# The in-tree build as a KUnit kernel under QEMU (tests/rig/intree.sh): a
+# cold kernel build the first time, so not part of "make check".
+check-intree:
+	KH_TIERS=intree bash tests/rig/check.sh
+
+# The debug tier (tests/rig/check.sh "debug"): a debug KUnit kernel with
+# KASAN, kmemleak, lockdep... (cold: a kernel build), testmgr's fuzzing,
+# AF_ALG abuse, load/unload cycles, KUnit, kmemleak.  KH_DEBUG_OPS and
+# KH_DEBUG_CYCLES scale it (.ci/run uses a faster setting).
+check-debug:
+	KH_TIERS=debug bash tests/rig/check.sh
+
+.PHONY: check-debug
+
+# make install / make uninstall: keyedhash.ko in /lib/modules/<release>/extra
+# of the KDIR kernel, then depmod.  DESTDIR or INSTALL_MOD_PATH stage it in
+# another root (depmod -b).  The release is the kernel's UTS_RELEASE (what
+# vermagic says), not include/config/kernel.release: Debian's headers put
+# the upstream version there.
+KVER = $(shell sed -n 's/^\#define UTS_RELEASE "\(.*\)"/\1/p' $(KDIR)/include/generated/utsrelease.h 2>/dev/null)
+DEPMOD ?= $(or $(shell command -v depmod),/sbin/depmod)
+MODROOT = $(DESTDIR)$(INSTALL_MOD_PATH)
+MODDIR = $(MODROOT)/lib/modules/$(KVER)
+
+.PHONY: install uninstall check-intree
+install: modules
+	@test -n "$(KVER)" || { echo "cannot read the kernel release from $(KDIR)"; exit 1; }
+	install -D -m 644 keyedhash.ko $(MODDIR)/extra/keyedhash.ko
+	$(DEPMOD) $(if $(MODROOT),-b $(MODROOT)) -a $(KVER)
+
+uninstall:
+	@test -n "$(KVER)" || { echo "cannot read the kernel release from $(KDIR)"; exit 1; }
+	rm -f $(MODDIR)/extra/keyedhash.ko
+	rmdir --ignore-fail-on-non-empty $(MODDIR)/extra 2>/dev/null || true
+	if [ -d $(MODDIR) ]; then $(DEPMOD) $(if $(MODROOT),-b $(MODROOT)) -a $(KVER); fi
+
 testvecs:
 	python3 tools/gen-testvecs.py
 
@@ -61,6 +102,44 @@ hosttest: $(BUILD)/hosttest
 $(BUILD)/hosttest-%: tools/hosttest-%.c $(CORE_SRCS) $(wildcard include/keyedhash/*.h)
 	@mkdir -p $(BUILD)
 	$(CC) $(HOSTCFLAGS) -o $@ $< $(filter-out selftest.c,$(CORE_SRCS))
+
+# The x86_64 drivers natively: tools/hosttest-x86.c (skipped elsewhere).
+X86_ARCH_SRCS = arch/x86/glue.c
+X86_ARCH_ASM = $(wildcard arch/x86/*.S)
+ifeq ($(shell uname -m),x86_64)
+$(BUILD)/x86/%.o: arch/x86/%.S
+	@mkdir -p $(@D)
+	$(CC) -D__ASSEMBLY__ -Itools/shim -Iinclude -Wa,--noexecstack -c -o $@ $<
+
+$(BUILD)/hosttest-x86: tools/hosttest-x86.c $(CORE_SRCS) $(X86_ARCH_SRCS) \
+		$(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM)) \
+		$(wildcard include/keyedhash/*.h) tests/keyedhash-testvecs.h
+	$(CC) $(HOSTCFLAGS) -o $@ tools/hosttest-x86.c $(CORE_SRCS) \
+		$(X86_ARCH_SRCS) $(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
+else
+$(BUILD)/hosttest-x86:
+	@mkdir -p $(BUILD)
+	printf '#!/bin/sh\necho "hosttest-x86: not an x86_64 host, skipped"\n' > $@
+	chmod +x $@
+endif
+
+# The arm64 NEON drivers: tools/hosttest-arm64.c, static for aarch64, run
+# natively on arm64 and under qemu-aarch64 (package qemu-user) elsewhere.
+# build/hosttest-arm64 is the runner; the binary is build/arm64-host/.
+ARM64_HOST_CC := $(if $(filter aarch64,$(shell uname -m)),$(CC),aarch64-linux-gnu-gcc)
+ARM64_HOST_RUN := $(if $(filter aarch64,$(shell uname -m)),,qemu-aarch64 -cpu max)
+ARM64_ARCH_SRCS = arch/arm64/glue.c $(wildcard arch/arm64/*.S)
+
+$(BUILD)/arm64-host/hosttest-arm64: tools/hosttest-arm64.c $(CORE_SRCS) \
+		$(ARM64_ARCH_SRCS) $(wildcard include/keyedhash/*.h tools/shim/*.h) \
+		tests/keyedhash-testvecs.h
+	@mkdir -p $(@D)
+	$(ARM64_HOST_CC) $(HOSTCFLAGS) -mgeneral-regs-only -static -Wa,--noexecstack -o $@ $< \
+		$(CORE_SRCS) $(ARM64_ARCH_SRCS)
+
+$(BUILD)/hosttest-arm64: $(BUILD)/arm64-host/hosttest-arm64
+	printf '#!/bin/sh\nexec %s "%s" "$$@"\n' "$(ARM64_HOST_RUN)" "$<" > $@
+	chmod +x $@
 
 # Benchmark: make bench, make bench-arm64 (tools/bench/README.md)
 include tools/bench/bench.mk

@@ -120,6 +120,8 @@ static void kh_try_register(const struct kh_impl *impl)
 			impl->driver);
 		return;
 	}
+	if (impl->load_first)
+		crypto_has_shash(impl->load_first, 0, 0);
 	err = kh_selftest(impl);
 	if (err) {
 		pr_err("%s: self-test failed (%d), not registered\n",
@@ -191,6 +193,9 @@ module_exit(keyedhash_mod_exit);
 
 MODULE_DESCRIPTION("Fast keyed hashes: HighwayHash, Multimixer-128, NHPoly1305, STHash");
 MODULE_LICENSE("GPL");
+#ifdef KH_VERSION
+MODULE_VERSION(KH_VERSION);	/* PACKAGE_VERSION of dkms.conf (Kbuild) */
+#endif
 MODULE_ALIAS_CRYPTO("highwayhash64");
 MODULE_ALIAS_CRYPTO("highwayhash64-generic");
 MODULE_ALIAS_CRYPTO("highwayhash128");
@@ -205,3 +210,17 @@ MODULE_ALIAS_CRYPTO("sthash");
 MODULE_ALIAS_CRYPTO("sthash-generic");
 MODULE_ALIAS_CRYPTO("sthash-personalized");
 MODULE_ALIAS_CRYPTO("sthash-personalized-generic");
+/* The arm64 NEON drivers' aliases are in arch/arm64/glue.c, built with them. */
+#ifdef CONFIG_X86_64
+/* the x86 drivers (arch/x86/glue.c) */
+MODULE_ALIAS_CRYPTO("highwayhash64-avx2");
+MODULE_ALIAS_CRYPTO("highwayhash128-avx2");
+MODULE_ALIAS_CRYPTO("highwayhash256-avx2");
+MODULE_ALIAS_CRYPTO("multimixer128-avx2");
+MODULE_ALIAS_CRYPTO("multimixer128-avx512");
+MODULE_ALIAS_CRYPTO("nhpoly1305-keyedhash-avx2");
+MODULE_ALIAS_CRYPTO("sthash-avx2");
+MODULE_ALIAS_CRYPTO("sthash-personalized-avx2");
+MODULE_ALIAS_CRYPTO("sthash-avx512");
+MODULE_ALIAS_CRYPTO("sthash-personalized-avx512");
+#endif

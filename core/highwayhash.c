@@ -84,20 +84,12 @@ void hh_blocks_generic(struct hh_state *st, const u8 *src, size_t nblocks)
 	}
 }
 
-void hh_remainder_prepare(struct hh_state *st, u8 pkt[HH_PACKET_SIZE])
+void hh_remainder_packet(const struct hh_state *st, u8 pkt[HH_PACKET_SIZE])
 {
 	unsigned int n = st->len % HH_PACKET_SIZE;	/* 1..31 */
 	unsigned int whole = n & ~3U;
 	unsigned int tail = n & 3;
 	const u8 *r = st->buf;
-	int i;
-
-	for (i = 0; i < 4; i++) {
-		u32 lo = (u32)st->v1[i], hi = (u32)(st->v1[i] >> 32);
-
-		st->v0[i] += ((u64)n << 32) + n;
-		st->v1[i] = ((u64)rol32(hi, n) << 32) | rol32(lo, n);
-	}
 
 	memset(pkt, 0, HH_PACKET_SIZE);
 	memcpy(pkt, r, whole);
@@ -111,14 +103,27 @@ void hh_remainder_prepare(struct hh_state *st, u8 pkt[HH_PACKET_SIZE])
 	}
 }
 
-/* Finalisation round: v0's halves and each word's 32-bit halves swapped. */
-static void hh_permute_round(struct hh_state *st)
+void hh_remainder_prepare(struct hh_state *st, u8 pkt[HH_PACKET_SIZE])
 {
-	u64 p[4] = {
-		hh_swap32(st->v0[2]), hh_swap32(st->v0[3]),
-		hh_swap32(st->v0[0]), hh_swap32(st->v0[1]),
-	};
+	unsigned int n = st->len % HH_PACKET_SIZE;	/* 1..31 */
+	int i;
 
+	for (i = 0; i < 4; i++) {
+		u32 lo = (u32)st->v1[i], hi = (u32)(st->v1[i] >> 32);
+
+		st->v0[i] += ((u64)n << 32) + n;
+		st->v1[i] = ((u64)rol32(hi, n) << 32) | rol32(lo, n);
+	}
+	hh_remainder_packet(st, pkt);
+}
+
+/* Finalisation round: v0's halves and each word's 32-bit halves swapped. */
+static void hh_permute_round(struct hh_state *st, u64 p[4])
+{
+	p[0] = hh_swap32(st->v0[2]);
+	p[1] = hh_swap32(st->v0[3]);
+	p[2] = hh_swap32(st->v0[0]);
+	p[3] = hh_swap32(st->v0[1]);
 	hh_round(st, p);
 }
 
@@ -139,16 +144,9 @@ static void hh_out256_half(const struct hh_state *st, int j, u8 *out)
 			   ((a3 << 2) | (a2 >> 62)), out + 8);
 }
 
-/* Rounds and output; the shared tail of every driver's finish. */
-static void hh_output(struct hh_state *st, u8 *out, unsigned int digestsize)
+/* The output formula after the rounds; shared by every driver's finish. */
+void hh_emit(const struct hh_state *st, u8 *out, unsigned int digestsize)
 {
-	int rounds = digestsize == HH64_DIGEST_SIZE ? 4 :
-		     digestsize == HH128_DIGEST_SIZE ? 6 : 10;
-	int i;
-
-	for (i = 0; i < rounds; i++)
-		hh_permute_round(st);
-
 	switch (digestsize) {
 	case HH64_DIGEST_SIZE:
 		put_unaligned_le64(st->v0[0] + st->v1[0] +
@@ -169,6 +167,9 @@ static void hh_output(struct hh_state *st, u8 *out, unsigned int digestsize)
 
 void hh_finish_generic(struct hh_state *st, u8 *out, unsigned int digestsize)
 {
+	u64 p[4];
+	unsigned int i;
+
 	if (st->len % HH_PACKET_SIZE) {
 		u8 pkt[HH_PACKET_SIZE];
 
@@ -176,7 +177,11 @@ void hh_finish_generic(struct hh_state *st, u8 *out, unsigned int digestsize)
 		hh_blocks_generic(st, pkt, 1);
 		memzero_explicit(pkt, sizeof(pkt));
 	}
-	hh_output(st, out, digestsize);
+	for (i = 0; i < hh_final_rounds(digestsize); i++)
+		hh_permute_round(st, p);
+	/* state words: final() wipes the state, so no copy may stay behind */
+	memzero_explicit(p, sizeof(p));
+	hh_emit(st, out, digestsize);
 }
 
 const struct hh_arch_ops hh_generic_ops = {

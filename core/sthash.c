@@ -109,6 +109,7 @@ static int sthash_update(const struct kh_impl *impl, const void *ctx,
 static int sthash_final(const struct kh_impl *impl, const void *ctx,
 			void *state, u8 *out)
 {
+	const struct nhpoly1305_arch_ops *ops = impl->arch;
 	const struct sthash_key *k = ctx;
 	struct kh_nhpoly1305_state *st = state;
 	struct kh_keccak128 kmac;
@@ -120,7 +121,7 @@ static int sthash_final(const struct kh_impl *impl, const void *ctx,
 
 	kmac = k->kmac;
 	kh_keccak128_absorb(&kmac, x, sizeof(x));
-	kh_kmac128_final(&kmac, out, STHASH_DIGEST_SIZE);
+	kh_kmac128_final_with(&kmac, out, STHASH_DIGEST_SIZE, ops->keccakf);
 
 	memzero_explicit(&kmac, sizeof(kmac));
 	memzero_explicit(x, sizeof(x));

@@ -1,34 +1,42 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * khsum: print keyed-hash digests of files, sha256sum style, computed by
- * the kernel through AF_ALG (so by the keyedhash module's drivers).
+ * khsum: print or check keyed-hash digests of files, sha256sum style,
+ * computed by the kernel through AF_ALG (so by the keyedhash module's
+ * drivers).  Manual: tools/khsum.1.
  *
  * Build (static, so that it runs in a busybox initramfs):
  *   gcc -O2 -Wall -Wextra -static -Itools -o build/khsum tools/khsum.c tools/afalg.c
  *   aarch64-linux-gnu-gcc -O2 -Wall -Wextra -static -Itools \
  *	-o build/arm64/khsum tools/khsum.c tools/afalg.c
  *
- * Usage: khsum -a ALGORITHM -k KEYFILE [FILE...]   (see usage() below)
+ * Usage: khsum -a ALGORITHM -k KEYFILE [-c] [FILE...]   (see usage() below)
  *
  * Files are streamed in 64 KiB pieces sent with MSG_MORE; each file gets
  * its own op socket, so an error in one file leaves no state behind for
- * the next.  The per-file work is hash_file(), which a later --check mode
- * and a progress display can call as they are.
+ * the next.  hash_file() does the per-file work for both modes, and
+ * reports progress on long inputs when standard error is a terminal.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "afalg.h"
 
-#define KHSUM_MAX_KEY	(1U << 20)	/* largest key file accepted */
 #define KHSUM_CHUNK	(64U << 10)	/* bytes per read()/send() */
+#define KHSUM_PROGRESS_DELAY	1.0	/* s before a progress line appears */
+#define KHSUM_PROGRESS_EVERY	0.2	/* s between updates */
+
+enum progress_mode { PROGRESS_AUTO, PROGRESS_ON, PROGRESS_OFF };
 
 struct khsum {
 	const char *alg;	/* -a argument, as given */
@@ -36,6 +44,11 @@ struct khsum {
 	int tfm;		/* tfm socket with the key set */
 	size_t keylen;
 	unsigned char *buf;	/* KHSUM_CHUNK bytes */
+	enum progress_mode progress;
+	bool tty;		/* standard error is a terminal */
+	/* --check options */
+	bool quiet, status, strict, warn, ignore_missing;
+	size_t digestsize;	/* of the algorithm, once known; 0 before */
 };
 
 /* Result of hashing one input. */
@@ -50,9 +63,11 @@ static const char *prog = "khsum";
 static void usage(FILE *f)
 {
 	fprintf(f,
-"Usage: %s -a ALGORITHM -k KEYFILE [FILE...]\n"
-"Print the keyed-hash digest of each FILE, computed by the kernel crypto API\n"
-"through AF_ALG, as \"<hex digest>  <file name>\" (sha256sum style).\n"
+"Usage: %s -a ALGORITHM -k KEYFILE [OPTION]... [FILE]...\n"
+"  or:  %s -a ALGORITHM -k KEYFILE -c [OPTION]... [SUMFILE]...\n"
+"Print or check keyed-hash digests computed by the kernel crypto API\n"
+"through AF_ALG (for example by the keyedhash module's drivers).\n"
+"Output lines are \"<hex digest>  <file name>\", as sha256sum writes them.\n"
 "With no FILE, or when FILE is -, read standard input.\n"
 "\n"
 "  -a, --algorithm NAME  crypto API algorithm or driver name, as in\n"
@@ -60,10 +75,23 @@ static void usage(FILE *f)
 "                        highwayhash256, nhpoly1305, sthash,\n"
 "                        sthash-personalized, multimixer128, or a driver\n"
 "                        such as highwayhash256-generic\n"
-"  -k, --key-file FILE   read the key from FILE, raw bytes, up to 1 MiB;\n"
+"  -k, --key-file FILE   read the key from FILE, raw bytes, any size;\n"
 "                        \"-\" reads it from standard input (then every\n"
-"                        FILE must be named)\n"
+"                        FILE or SUMFILE must be named)\n"
+"  -c, --check           read digests from the SUMFILEs (lines as this\n"
+"                        program prints them) and check them: print\n"
+"                        \"<file>: OK\" or \"<file>: FAILED\" for each\n"
+"      --progress        show progress on standard error for every input\n"
+"      --no-progress     never show progress (default: shown when standard\n"
+"                        error is a terminal and an input takes over 1 s)\n"
 "  -h, --help            show this help and exit\n"
+"\n"
+"With --check only:\n"
+"      --ignore-missing  skip files that do not exist\n"
+"      --quiet           do not print OK for each verified file\n"
+"      --status          print nothing; the exit status tells\n"
+"      --strict          exit non-zero on improperly formatted lines\n"
+"  -w, --warn            warn about each improperly formatted line\n"
 "\n"
 "Key sizes: highwayhash* 32 bytes; nhpoly1305 1088 bytes; sthash 16 to\n"
 "4096 bytes (the seed); sthash-personalized the blob\n"
@@ -73,11 +101,13 @@ static void usage(FILE *f)
 "non-empty multiple of 32 bytes.\n"
 "\n"
 "The kernel needs AF_ALG hash sockets (algif_hash) and the keyedhash\n"
-"module.  AF_ALG copies the key with sock_kmalloc(), so a key must be\n"
-"smaller than net.core.optmem_max (20480 by default on Linux 6.1).\n"
+"module; once installed (make install, DKMS) it loads on first use.\n"
+"AF_ALG copies the key with sock_kmalloc(), so a key must be smaller\n"
+"than net.core.optmem_max (20480 by default on Linux 6.1).\n"
 "\n"
-"Exit status: 0 if every FILE was hashed, 1 on any error, 2 on bad usage.\n",
-		prog);
+"Exit status: 0 if every FILE was hashed (with -c: every listed file\n"
+"matched), 1 on any error or mismatch, 2 on bad usage.\n",
+		prog, prog);
 }
 
 /* What a user should know about an algorithm's key and message sizes. */
@@ -108,6 +138,36 @@ static long optmem_max(void)
 		v = strtol(line, NULL, 10);
 	fclose(f);
 	return v;
+}
+
+/*
+ * The digest size of @alg (algorithm or driver name) from /proc/crypto, or
+ * 0 if it is not listed there (yet): --check then learns it from the first
+ * digest it computes.
+ */
+static size_t digest_size(const char *alg)
+{
+	char line[256], key[64], val[192];
+	bool match = false;
+	size_t size = 0;
+	FILE *f = fopen("/proc/crypto", "re");
+
+	if (!f)
+		return 0;
+	while (!size && fgets(line, sizeof(line), f)) {
+		if (line[0] == '\n') {
+			match = false;
+			continue;
+		}
+		if (sscanf(line, "%63s : %191s", key, val) != 2)
+			continue;
+		if (!strcmp(key, "name") || !strcmp(key, "driver"))
+			match |= !strcmp(val, alg);
+		else if (match && !strcmp(key, "digestsize"))
+			size = strtoul(val, NULL, 10);
+	}
+	fclose(f);
+	return size;
 }
 
 /* Read all of @fd into a new buffer of at most @max bytes. */
@@ -159,11 +219,11 @@ static int load_key(const char *path, unsigned char **key, size_t *keylen)
 	int fd, err;
 
 	if (!strcmp(path, "-"))
-		return read_all(STDIN_FILENO, key, keylen, KHSUM_MAX_KEY);
+		return read_all(STDIN_FILENO, key, keylen, UINT_MAX);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	err = read_all(fd, key, keylen, KHSUM_MAX_KEY);
+	err = read_all(fd, key, keylen, UINT_MAX);
 	close(fd);
 	return err;
 }
@@ -177,8 +237,8 @@ static int khsum_setup(struct khsum *ks)
 
 	err = load_key(ks->keyfile, &key, &ks->keylen);
 	if (err == -EFBIG) {
-		fprintf(stderr, "%s: key file %s is larger than 1 MiB\n",
-			prog, ks->keyfile);
+		fprintf(stderr, "%s: key file %s is 4 GiB or larger: the kernel takes keys of at most %u bytes\n",
+			prog, ks->keyfile, UINT_MAX);
 		return 1;
 	}
 	if (err) {
@@ -191,7 +251,7 @@ static int khsum_setup(struct khsum *ks)
 	if (ks->tfm < 0) {
 		err = ks->tfm;
 		if (err == -ENOENT)
-			fprintf(stderr, "%s: algorithm %s not available: is the keyedhash module loaded?\n",
+			fprintf(stderr, "%s: algorithm %s not available: the kernel has no hash of that name; is the keyedhash module installed (it then loads on demand) or loaded (modprobe keyedhash)?\n",
 				prog, ks->alg);
 		else if (err == -EAFNOSUPPORT)
 			fprintf(stderr, "%s: this kernel has no AF_ALG sockets (CONFIG_CRYPTO_USER_API_HASH)\n",
@@ -258,13 +318,92 @@ static void hash_error(const struct khsum *ks, const char *name, int err,
 		prog, name, ks->alg, bytes, afalg_errname(err), strerror(-err));
 }
 
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Progress of one input on standard error. */
+struct progress {
+	bool on;		/* may be shown for this input */
+	bool shown;		/* a line is on the screen (or in the log) */
+	const char *name;
+	unsigned long long total;	/* 0 if unknown (not a regular file) */
+	double start, last;
+};
+
+static void progress_begin(const struct khsum *ks, struct progress *pg,
+			   int fd, const char *name)
+{
+	struct stat st;
+
+	memset(pg, 0, sizeof(*pg));
+	pg->on = ks->progress == PROGRESS_ON ||
+		 (ks->progress == PROGRESS_AUTO && ks->tty);
+	pg->name = name;
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0)
+		pg->total = st.st_size;
+	pg->start = now();
+	pg->last = pg->start;
+}
+
+static void progress_print(const struct khsum *ks, struct progress *pg,
+			   unsigned long long bytes, double t)
+{
+	double mib = bytes / 1048576.0, dt = t - pg->start;
+
+	fprintf(stderr, "%s%s: %s: ", ks->tty ? "\r\033[K" : "", prog, pg->name);
+	if (pg->total)
+		fprintf(stderr, "%3u%% %.1f of %.1f MiB", (unsigned int)(bytes * 100 / pg->total),
+			mib, pg->total / 1048576.0);
+	else
+		fprintf(stderr, "%.1f MiB", mib);
+	if (dt > 0)
+		fprintf(stderr, ", %.1f MiB/s", mib / dt);
+	/* on a terminal the line is rewritten in place; elsewhere one per update */
+	if (!ks->tty)
+		fputc('\n', stderr);
+	pg->shown = true;
+}
+
+static void progress_update(const struct khsum *ks, struct progress *pg,
+			    unsigned long long bytes)
+{
+	double t;
+
+	if (!pg->on)
+		return;
+	t = now();
+	if (ks->progress != PROGRESS_ON && t - pg->start < KHSUM_PROGRESS_DELAY)
+		return;
+	if (pg->shown && t - pg->last < KHSUM_PROGRESS_EVERY)
+		return;
+	pg->last = t;
+	progress_print(ks, pg, bytes, t);
+}
+
+/* Final state for --progress; on a terminal the line is erased. */
+static void progress_end(const struct khsum *ks, struct progress *pg,
+			 unsigned long long bytes)
+{
+	if (ks->progress == PROGRESS_ON && !ks->tty)
+		progress_print(ks, pg, bytes, now());
+	else if (pg->shown && ks->tty)
+		fputs("\r\033[K", stderr);
+}
+
 /*
  * Hash everything readable from @fd into @res.  @name is for messages.
- * Return: 0, or 1 after printing why not.
+ * Return: 0, 1 after printing why the kernel failed, or 2 after printing
+ * why @fd could not be read.
  */
 static int hash_file(struct khsum *ks, int fd, const char *name,
 		     struct khsum_result *res)
 {
+	struct progress pg;
 	ssize_t r;
 	int op, err;
 
@@ -274,28 +413,33 @@ static int hash_file(struct khsum *ks, int fd, const char *name,
 		hash_error(ks, name, op, false, 0);
 		return 1;
 	}
+	progress_begin(ks, &pg, fd, name);
 	for (;;) {
 		r = read(fd, ks->buf, KHSUM_CHUNK);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
-			fprintf(stderr, "%s: %s: %s\n", prog, name,
-				strerror(errno));
+			err = errno;
+			progress_end(ks, &pg, res->bytes);
+			fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(err));
 			close(op);
-			return 1;
+			return 2;
 		}
 		if (!r)
 			break;
 		err = afalg_send(op, ks->buf, r, true);
 		if (err) {
+			progress_end(ks, &pg, res->bytes);
 			hash_error(ks, name, err, false, res->bytes);
 			close(op);
 			return 1;
 		}
 		res->bytes += r;
+		progress_update(ks, &pg, res->bytes);
 	}
 	r = afalg_read_digest(op, res->digest, sizeof(res->digest));
 	close(op);
+	progress_end(ks, &pg, res->bytes);
 	if (r < 0) {
 		hash_error(ks, name, r, true, res->bytes);
 		return 1;
@@ -304,18 +448,17 @@ static int hash_file(struct khsum *ks, int fd, const char *name,
 	return 0;
 }
 
-/* "<hex>  <name>", with sha256sum's escaping of '\\', '\n' and '\r'. */
-static void print_result(const char *name, const struct khsum_result *res)
+/* True if @name must be printed escaped, as sha256sum does. */
+static bool needs_escape(const char *name)
 {
-	bool esc = strpbrk(name, "\\\n\r") != NULL;
-	const char *p;
-	size_t i;
+	return strpbrk(name, "\\\n\r") != NULL;
+}
 
-	if (esc)
-		putchar('\\');
-	for (i = 0; i < res->len; i++)
-		printf("%02x", res->digest[i]);
-	fputs("  ", stdout);
+/* @name with '\\', '\n' and '\r' escaped if @esc. */
+static void print_name(const char *name, bool esc)
+{
+	const char *p;
+
 	for (p = name; *p; p++) {
 		if (esc && *p == '\\')
 			fputs("\\\\", stdout);
@@ -326,7 +469,32 @@ static void print_result(const char *name, const struct khsum_result *res)
 		else
 			putchar(*p);
 	}
+}
+
+/* "<hex>  <name>", with a leading '\\' when the name is escaped. */
+static void print_result(const char *name, const struct khsum_result *res)
+{
+	bool esc = needs_escape(name);
+	size_t i;
+
+	if (esc)
+		putchar('\\');
+	for (i = 0; i < res->len; i++)
+		printf("%02x", res->digest[i]);
+	fputs("  ", stdout);
+	print_name(name, esc);
 	putchar('\n');
+}
+
+/* Open @name ("-": standard input) for reading; -errno on failure. */
+static int open_input(const char *name)
+{
+	int fd;
+
+	if (!strcmp(name, "-"))
+		return STDIN_FILENO;
+	fd = open(name, O_RDONLY | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
 }
 
 static int do_one(struct khsum *ks, const char *name)
@@ -334,42 +502,308 @@ static int do_one(struct khsum *ks, const char *name)
 	struct khsum_result res;
 	int fd, ret;
 
-	if (!strcmp(name, "-")) {
-		fd = STDIN_FILENO;
-	} else {
-		fd = open(name, O_RDONLY | O_CLOEXEC);
-		if (fd < 0) {
-			fprintf(stderr, "%s: %s: %s\n", prog, name,
-				strerror(errno));
-			return 1;
-		}
+	fd = open_input(name);
+	if (fd < 0) {
+		fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(-fd));
+		return 1;
 	}
 	ret = hash_file(ks, fd, name, &res);
 	if (fd != STDIN_FILENO)
 		close(fd);
 	if (!ret)
 		print_result(name, &res);
+	return ret ? 1 : 0;
+}
+
+/* ---------------------------------------------------------------- --check */
+
+struct check_counts {
+	unsigned long lines;		/* properly formatted lines */
+	unsigned long improper;
+	unsigned long mismatched;
+	unsigned long unreadable;	/* could not be opened or read */
+	unsigned long unhashable;	/* the kernel refused the message */
+	unsigned long verified;		/* files checked, OK or not */
+};
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Undo print_name()'s escaping in place; false if @s is not escaped right. */
+static bool unescape(char *s)
+{
+	char *r = s, *w = s;
+
+	while (*r) {
+		if (*r != '\\') {
+			*w++ = *r++;
+			continue;
+		}
+		r++;
+		if (*r == '\\')
+			*w++ = '\\';
+		else if (*r == 'n')
+			*w++ = '\n';
+		else if (*r == 'r')
+			*w++ = '\r';
+		else
+			return false;
+		r++;
+	}
+	*w = '\0';
+	return true;
+}
+
+/*
+ * Parse "[\\]<hex>  <name>" or "[\\]<hex> *<name>" (binary-mode marker,
+ * as sha256sum -b writes).  @line has no newline.  Return: true and
+ * @digest, @dlen, @name filled in, or false for an improper line.
+ */
+static bool parse_line(char *line, unsigned char *digest, size_t *dlen,
+		       char **name)
+{
+	bool esc = false;
+	size_t n = 0;
+	char *p = line;
+	int hi, lo;
+
+	if (*p == '\\') {
+		esc = true;
+		p++;
+	}
+	while (hexval(p[0]) >= 0 && hexval(p[1]) >= 0) {
+		if (n == AFALG_MAX_DIGEST)
+			return false;
+		hi = hexval(p[0]);
+		lo = hexval(p[1]);
+		digest[n++] = hi << 4 | lo;
+		p += 2;
+	}
+	if (!n || p[0] != ' ' || (p[1] != ' ' && p[1] != '*') || !p[2])
+		return false;
+	*name = p + 2;
+	*dlen = n;
+	return !esc || unescape(*name);
+}
+
+/* "<name>: <what>" on standard output, the name escaped like print_result. */
+static void check_report(const struct khsum *ks, const char *name,
+			 const char *what, bool ok)
+{
+	bool esc = needs_escape(name);
+
+	if (ks->status || (ok && ks->quiet))
+		return;
+	if (esc)
+		putchar('\\');
+	print_name(name, esc);
+	printf(": %s\n", what);
+}
+
+static void check_one(struct khsum *ks, struct check_counts *cc,
+		      const char *sumfile, unsigned long lineno, char *line)
+{
+	unsigned char want[AFALG_MAX_DIGEST];
+	struct khsum_result res;
+	size_t wlen;
+	char *name;
+	int fd, ret;
+
+	if (!parse_line(line, want, &wlen, &name) ||
+	    (ks->digestsize && wlen != ks->digestsize)) {
+		cc->improper++;
+		if (ks->warn)
+			fprintf(stderr, "%s: %s: %lu: improperly formatted checksum line\n",
+				prog, sumfile, lineno);
+		return;
+	}
+	if (!strcmp(name, "-") && !strcmp(sumfile, "-")) {
+		cc->lines++;
+		cc->unreadable++;
+		if (!ks->status)
+			fprintf(stderr, "%s: standard input can't be both the sums file and a listed file\n",
+				prog);
+		check_report(ks, name, "FAILED open or read", false);
+		return;
+	}
+	fd = open_input(name);
+	if (fd == -ENOENT && ks->ignore_missing) {
+		cc->lines++;
+		return;
+	}
+	if (fd < 0) {
+		cc->lines++;
+		cc->unreadable++;
+		if (!ks->status)
+			fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(-fd));
+		check_report(ks, name, "FAILED open or read", false);
+		return;
+	}
+	ret = hash_file(ks, fd, name, &res);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	if (!ret && !ks->digestsize)
+		ks->digestsize = res.len;
+	if (!ret && res.len != wlen) {
+		/* a digest of another algorithm: not a line for this one */
+		cc->improper++;
+		if (ks->warn)
+			fprintf(stderr, "%s: %s: %lu: improperly formatted checksum line\n",
+				prog, sumfile, lineno);
+		return;
+	}
+	cc->lines++;
+	cc->verified++;
+	if (ret == 2) {
+		cc->unreadable++;
+		check_report(ks, name, "FAILED open or read", false);
+	} else if (ret) {
+		cc->unhashable++;
+		check_report(ks, name, "FAILED hashing", false);
+	} else if (memcmp(res.digest, want, wlen)) {
+		cc->mismatched++;
+		check_report(ks, name, "FAILED", false);
+	} else {
+		check_report(ks, name, "OK", true);
+	}
+}
+
+static void warn_count(unsigned long n, const char *one, const char *many)
+{
+	if (n)
+		fprintf(stderr, "%s: WARNING: %lu %s\n", prog, n, n == 1 ? one : many);
+}
+
+/* Check every line of @sumfile; return 0 if all is well, else 1. */
+static int check_sums(struct khsum *ks, const char *sumfile)
+{
+	struct check_counts cc = { 0 };
+	unsigned long lineno = 0;
+	size_t cap = 0;
+	char *line = NULL;
+	ssize_t len;
+	FILE *f;
+	int ret = 0;
+
+	if (!strcmp(sumfile, "-")) {
+		f = stdin;
+	} else {
+		f = fopen(sumfile, "re");
+		if (!f) {
+			fprintf(stderr, "%s: %s: %s\n", prog, sumfile, strerror(errno));
+			return 1;
+		}
+	}
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		lineno++;
+		if (len && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (!len || line[0] == '#')
+			continue;	/* blank lines and comments */
+		if (memchr(line, '\0', len)) {
+			cc.improper++;
+			continue;
+		}
+		check_one(ks, &cc, sumfile, lineno, line);
+	}
+	if (ferror(f)) {
+		fprintf(stderr, "%s: %s: read error\n", prog, sumfile);
+		ret = 1;
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+
+	if (!cc.lines) {
+		if (!ks->status)
+			fprintf(stderr, "%s: %s: no properly formatted checksum lines found\n",
+				prog, sumfile);
+		return 1;
+	}
+	if (!ks->status) {
+		warn_count(cc.improper, "line is improperly formatted",
+			   "lines are improperly formatted");
+		warn_count(cc.unreadable, "listed file could not be read",
+			   "listed files could not be read");
+		warn_count(cc.unhashable, "listed file could not be hashed",
+			   "listed files could not be hashed");
+		warn_count(cc.mismatched, "computed checksum did NOT match",
+			   "computed checksums did NOT match");
+	}
+	if (ks->ignore_missing && !cc.verified) {
+		if (!ks->status)
+			fprintf(stderr, "%s: %s: no file was verified\n", prog, sumfile);
+		ret = 1;
+	}
+	if (cc.mismatched || cc.unreadable || cc.unhashable ||
+	    (ks->strict && cc.improper))
+		ret = 1;
 	return ret;
 }
 
 int main(int argc, char **argv)
 {
+	enum {
+		OPT_PROGRESS = 256, OPT_NO_PROGRESS, OPT_IGNORE_MISSING,
+		OPT_QUIET, OPT_STATUS, OPT_STRICT,
+	};
 	static const struct option longopts[] = {
 		{ "algorithm",	required_argument,	NULL, 'a' },
 		{ "key-file",	required_argument,	NULL, 'k' },
+		{ "check",	no_argument,		NULL, 'c' },
+		{ "progress",	no_argument,		NULL, OPT_PROGRESS },
+		{ "no-progress", no_argument,		NULL, OPT_NO_PROGRESS },
+		{ "ignore-missing", no_argument,	NULL, OPT_IGNORE_MISSING },
+		{ "quiet",	no_argument,		NULL, OPT_QUIET },
+		{ "status",	no_argument,		NULL, OPT_STATUS },
+		{ "strict",	no_argument,		NULL, OPT_STRICT },
+		{ "warn",	no_argument,		NULL, 'w' },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct khsum ks = { .tfm = -1 };
+	struct khsum ks = { .tfm = -1, .progress = PROGRESS_AUTO };
+	bool check = false, check_opt = false;
 	int c, i, ret = 0;
 
-	while ((c = getopt_long(argc, argv, "a:k:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "a:k:cwh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			ks.alg = optarg;
 			break;
 		case 'k':
 			ks.keyfile = optarg;
+			break;
+		case 'c':
+			check = true;
+			break;
+		case OPT_PROGRESS:
+			ks.progress = PROGRESS_ON;
+			break;
+		case OPT_NO_PROGRESS:
+			ks.progress = PROGRESS_OFF;
+			break;
+		case OPT_IGNORE_MISSING:
+			ks.ignore_missing = check_opt = true;
+			break;
+		case OPT_QUIET:
+			ks.quiet = check_opt = true;
+			break;
+		case OPT_STATUS:
+			ks.status = check_opt = true;
+			break;
+		case OPT_STRICT:
+			ks.strict = check_opt = true;
+			break;
+		case 'w':
+			ks.warn = check_opt = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -384,17 +818,23 @@ int main(int argc, char **argv)
 			ks.alg ? "-k KEYFILE" : "-a ALGORITHM", prog);
 		return 2;
 	}
+	if (check_opt && !check) {
+		fprintf(stderr, "%s: --ignore-missing, --quiet, --status, --strict and --warn go with --check\nTry '%s --help'.\n",
+			prog, prog);
+		return 2;
+	}
 	if (!strcmp(ks.keyfile, "-")) {
 		bool stdin_data = optind == argc;
 
 		for (i = optind; i < argc; i++)
 			stdin_data |= !strcmp(argv[i], "-");
 		if (stdin_data) {
-			fprintf(stderr, "%s: standard input can't be both the key (-k -) and data\n",
-				prog);
+			fprintf(stderr, "%s: standard input can't be both the key (-k -) and %s\n",
+				prog, check ? "the sums file" : "data");
 			return 2;
 		}
 	}
+	ks.tty = isatty(STDERR_FILENO);
 
 	ks.buf = malloc(KHSUM_CHUNK);
 	if (!ks.buf) {
@@ -405,10 +845,18 @@ int main(int argc, char **argv)
 		ret = 1;
 		goto out;
 	}
-	if (optind == argc)
-		ret |= do_one(&ks, "-");
-	for (i = optind; i < argc; i++)
-		ret |= do_one(&ks, argv[i]);
+	if (check) {
+		ks.digestsize = digest_size(ks.alg);
+		if (optind == argc)
+			ret |= check_sums(&ks, "-");
+		for (i = optind; i < argc; i++)
+			ret |= check_sums(&ks, argv[i]);
+	} else {
+		if (optind == argc)
+			ret |= do_one(&ks, "-");
+		for (i = optind; i < argc; i++)
+			ret |= do_one(&ks, argv[i]);
+	}
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "%s: write error: %s\n", prog, strerror(errno));
 		ret = 1;

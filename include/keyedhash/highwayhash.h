@@ -59,5 +59,20 @@ void hh_finish_generic(struct hh_state *st, u8 *out, unsigned int digestsize);
  * and build the packet that is then absorbed like any other.
  */
 void hh_remainder_prepare(struct hh_state *st, u8 pkt[HH_PACKET_SIZE]);
+/* Only the packet of that step, for finishers that adjust v0/v1 themselves. */
+void hh_remainder_packet(const struct hh_state *st, u8 pkt[HH_PACKET_SIZE]);
+
+/*
+ * The finalisation after the remainder step, split for the SIMD finishers:
+ * hh_final_rounds() PermuteAndUpdate rounds (spec section 3.7), then
+ * hh_emit() writes the digest from the state (section 3.8, in C).
+ */
+static inline unsigned int hh_final_rounds(unsigned int digestsize)
+{
+	return digestsize == HH64_DIGEST_SIZE ? 4 :
+	       digestsize == HH128_DIGEST_SIZE ? 6 : 10;
+}
+
+void hh_emit(const struct hh_state *st, u8 *out, unsigned int digestsize);
 
 #endif /* _KEYEDHASH_HIGHWAYHASH_H */

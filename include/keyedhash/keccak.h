@@ -61,6 +61,9 @@ void kh_cshake128_init(struct kh_keccak128 *s, const u8 *name, size_t namelen,
 void kh_kmac128_init(struct kh_keccak128 *s, const u8 *key, size_t keylen,
 		     const u8 *custom, size_t customlen, enum kh_bytepad pad);
 void kh_kmac128_final(struct kh_keccak128 *s, u8 *out, size_t outlen);
+/* The same with the permutations done by @keccakf (NULL: kh_keccakf1600). */
+void kh_kmac128_final_with(struct kh_keccak128 *s, u8 *out, size_t outlen,
+			   void (*keccakf)(u64 st[KH_KECCAK_LANES]));
 
 /*
  * Known-answer test of this layer with the NIST SP 800-185 samples

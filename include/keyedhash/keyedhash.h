@@ -62,6 +62,12 @@ struct kh_alg_ops {
  * @alg:	the algorithm's state machine
  * @arch:	the algorithm's block-function table for this instruction set
  * @usable:	NULL, or whether the CPU and OS state allow this driver
+ * @load_first:	NULL, or a driver of the kernel's own for the same @name
+ *		that module init loads (if it exists) before registering this
+ *		one.  Once any driver of a name is registered the crypto API no
+ *		longer autoloads others, so without this a lower-priority
+ *		kernel driver we mean to stay above, or a higher one we mean to
+ *		stay below, might never be loaded.
  */
 struct kh_impl {
 	const char *name;
@@ -72,6 +78,7 @@ struct kh_impl {
 	const struct kh_alg_ops *alg;
 	const void *arch;
 	bool (*usable)(void);
+	const char *load_first;
 };
 
 static inline bool kh_impl_usable(const struct kh_impl *impl)

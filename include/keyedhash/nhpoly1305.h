@@ -46,9 +46,13 @@ typedef void (*kh_nh_fn)(const u32 *key, const u8 *msg, size_t len,
  * struct nhpoly1305_arch_ops - the block functions of one instruction set,
  *	used by the nhpoly1305, sthash and sthash-personalized drivers alike
  * @nh:	NH over whole units, see kh_nh_fn
+ * @keccakf:	NULL, or Keccak-f[1600] on 25 native-order lanes for STHash's
+ *		output step (KMAC128), entering its SIMD section itself like
+ *		@nh; nhpoly1305 does not use it
  */
 struct nhpoly1305_arch_ops {
 	kh_nh_fn nh;
+	void (*keccakf)(u64 st[25]);
 };
 
 /* The NH and Poly1305 keys in the form the hot path uses. */

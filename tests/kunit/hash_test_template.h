@@ -10,12 +10,15 @@
 
 #include <crypto/hash.h>
 #include <crypto/internal/hash.h>
+#include <crypto/internal/simd.h>
 #include <crypto/sha2.h>
 #include <kunit/test.h>
+#include <linux/hrtimer.h>
 #include <linux/prandom.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <keyedhash/keyedhash.h>
+#include <keyedhash/simd.h>
 #include <keyedhash/testvec.h>
 #include "tests/keyedhash-testvecs.h"
 
@@ -518,6 +521,275 @@ static void kh_case_arch_vs_generic(struct kunit *test)
 		kunit_skip(test, "no SIMD driver of %s on this CPU", t->alg->name);
 }
 
+/*
+ * A second setkey() replaces the first key completely, and a setkey() that
+ * fails after a good one leaves the tfm keyless until the next good one:
+ * digests always equal those of a fresh tfm with the last good key.
+ * Multimixer-128 gets a shorter second key, which must also shorten the
+ * longest message it accepts.
+ */
+static void kh_case_rekey(struct kunit *test)
+{
+	struct kh_test_ctx *t = test->priv;
+	u32 step = t->alg->step;
+	u32 keylen2 = step > 1 ? t->alg->keylen / 2 : t->alg->keylen;
+	u32 len = step > 1 ? keylen2 : 777;
+	const struct kh_impl *impl;
+	unsigned int d = 0;
+	u8 *key2 = kunit_kmalloc(test, keylen2, GFP_KERNEL);
+	u8 *zeros = kunit_kzalloc(test, KH_MAX_BAD_KEY, GFP_KERNEL);
+	u8 *ref = kunit_kzalloc(test, KH_MAX_DIGEST, GFP_KERNEL);
+
+	KUNIT_ASSERT_TRUE(test, key2 && zeros && ref);
+	prandom_bytes_state(&t->rng, key2, keylen2);
+	if (t->alg->make_key)
+		t->alg->make_key(key2, keylen2);
+
+	while ((impl = kh_next_driver(t->alg->name, &d))) {
+		struct crypto_shash *tfm = kh_alloc(test, impl->driver, t->key,
+						    t->alg->keylen);
+		struct crypto_shash *fresh = kh_alloc(test, impl->driver, key2,
+						      keylen2);
+		struct shash_desc *desc = kh_desc(test, tfm);
+		unsigned int ds = impl->digestsize;
+
+		KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(fresh, t->data, len,
+							      ref), 0);
+		KUNIT_ASSERT_EQ(test, crypto_shash_digest(desc, t->data, len,
+							  t->d1), 0);
+		KUNIT_EXPECT_NE_MSG(test, memcmp(t->d1, ref, ds), 0,
+				    "%s: two keys, one digest", impl->driver);
+
+		KUNIT_ASSERT_EQ(test, crypto_shash_setkey(tfm, key2, keylen2), 0);
+		KUNIT_ASSERT_EQ(test, kh_hash_split(t, desc, t->data, len,
+						    t->d2), 0);
+		KH_EXPECT_MEMEQ(test, t->d2, ref, ds, "%s: second key",
+				impl->driver);
+		if (step > 1)
+			KUNIT_EXPECT_EQ_MSG(test,
+					    crypto_shash_digest(desc, t->data,
+								len + step, t->d2),
+					    -EINVAL, "%s: message beyond the second key",
+					    impl->driver);
+
+		if (t->alg->nbad) {
+			u32 bad = t->alg->bad_keylens[t->alg->nbad - 1];
+
+			KUNIT_EXPECT_EQ(test, crypto_shash_setkey(tfm, zeros, bad),
+					-EINVAL);
+			KUNIT_EXPECT_EQ(test, crypto_shash_digest(desc, t->data,
+								  len, t->d2),
+					-ENOKEY);
+			KUNIT_ASSERT_EQ(test, crypto_shash_setkey(tfm, key2,
+								  keylen2), 0);
+			KUNIT_ASSERT_EQ(test, crypto_shash_digest(desc, t->data,
+								  len, t->d2), 0);
+			KH_EXPECT_MEMEQ(test, t->d2, ref, ds,
+					"%s: key set again after a failed setkey",
+					impl->driver);
+		}
+		crypto_free_shash(fresh);
+		crypto_free_shash(tfm);
+	}
+}
+
+/*
+ * Hashing in interrupt context.  Two hrtimers, one expiring in hard IRQ
+ * context and one in softirq context, hash the same messages as the task,
+ * each with its own request allocated beforehand, while the task keeps
+ * hashing.  An interrupt that arrives inside the task's SIMD section must
+ * make the driver take its generic path (crypto_simd_usable() is false
+ * there); every digest must equal the generic driver's, computed first.
+ */
+#define KH_IRQ_MSGS		8
+#define KH_IRQ_ROUNDS		48	/* expiries per timer and driver */
+#define KH_IRQ_PERIOD_NS	(150 * NSEC_PER_USEC)
+#define KH_IRQ_TIMEOUT		(20 * HZ)
+
+struct kh_irq_msgs {
+	const u8 *msg[KH_IRQ_MSGS];
+	u32 len[KH_IRQ_MSGS];
+	u8 ref[KH_IRQ_MSGS][KH_MAX_DIGEST];
+	unsigned int digestsize;
+};
+
+/* One hashing context: the task (no timer), hard IRQ or softirq. */
+struct kh_irq_ctx {
+	struct hrtimer timer;
+	const struct kh_irq_msgs *m;
+	struct shash_desc *desc;
+	bool hard;
+	bool done;
+	unsigned int rounds;
+	unsigned int errors;
+	unsigned int mismatches;
+	unsigned int wrong_context;
+	unsigned int nosimd;
+	u8 out[KH_MAX_DIGEST];
+};
+
+static void kh_irq_hash(struct kh_irq_ctx *c)
+{
+	const struct kh_irq_msgs *m = c->m;
+	unsigned int i = c->rounds++ % KH_IRQ_MSGS;
+
+	if (!crypto_simd_usable())
+		c->nosimd++;
+	if (crypto_shash_digest(c->desc, m->msg[i], m->len[i], c->out))
+		c->errors++;
+	else if (memcmp(c->out, m->ref[i], m->digestsize))
+		c->mismatches++;
+}
+
+static enum hrtimer_restart kh_irq_timer_fn(struct hrtimer *timer)
+{
+	struct kh_irq_ctx *c = container_of(timer, struct kh_irq_ctx, timer);
+
+	if (c->hard ? !in_hardirq() : !in_serving_softirq())
+		c->wrong_context++;
+	kh_irq_hash(c);
+	if (c->rounds >= KH_IRQ_ROUNDS) {
+		WRITE_ONCE(c->done, true);
+		return HRTIMER_NORESTART;
+	}
+	hrtimer_forward_now(timer, ns_to_ktime(KH_IRQ_PERIOD_NS));
+	return HRTIMER_RESTART;
+}
+
+static void kh_irq_check(struct kunit *test, const struct kh_impl *impl,
+			 const struct kh_irq_ctx *c, const char *where)
+{
+	KUNIT_EXPECT_EQ_MSG(test, c->errors, 0U, "%s in %s: errors",
+			    impl->driver, where);
+	KUNIT_EXPECT_EQ_MSG(test, c->mismatches, 0U, "%s in %s: wrong digests",
+			    impl->driver, where);
+	KUNIT_EXPECT_EQ_MSG(test, c->wrong_context, 0U,
+			    "%s: timer not run in %s", impl->driver, where);
+}
+
+static void kh_case_irq_context(struct kunit *test)
+{
+	static const u32 lens[KH_IRQ_MSGS] = {
+		0, 1, 31, 64, 257, 1024, 3001, 4096,
+	};
+	struct kh_test_ctx *t = test->priv;
+	const struct kh_impl *gen = kh_generic_driver(t->alg->name);
+	struct kh_irq_msgs *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
+	const struct kh_impl *impl;
+	struct crypto_shash *tfm;
+	unsigned int i, d = 0;
+	u32 step = t->alg->step;
+
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	tfm = kh_alloc(test, gen->driver, t->key, t->alg->keylen);
+	m->digestsize = crypto_shash_digestsize(tfm);
+	for (i = 0; i < KH_IRQ_MSGS; i++) {
+		m->msg[i] = t->data + 7 * i;
+		m->len[i] = step == 1 ? lens[i] : max(rounddown(lens[i], step), step);
+		KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(tfm, m->msg[i],
+							      m->len[i], m->ref[i]),
+				0);
+	}
+	crypto_free_shash(tfm);
+
+	while ((impl = kh_next_driver(t->alg->name, &d))) {
+		struct kh_irq_ctx *c = kunit_kcalloc(test, 3, sizeof(*c),
+						     GFP_KERNEL);
+		unsigned long deadline = jiffies + KH_IRQ_TIMEOUT;
+
+		KUNIT_ASSERT_NOT_NULL(test, c);
+		tfm = kh_alloc(test, impl->driver, t->key, t->alg->keylen);
+		for (i = 0; i < 3; i++) {
+			c[i].m = m;
+			c[i].desc = kh_desc(test, tfm);
+		}
+		/* no assertion may end the case while a timer is armed */
+		c[1].hard = true;
+		hrtimer_init(&c[1].timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+		c[1].timer.function = kh_irq_timer_fn;
+		hrtimer_init(&c[2].timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
+		c[2].timer.function = kh_irq_timer_fn;
+		hrtimer_start(&c[1].timer, ns_to_ktime(KH_IRQ_PERIOD_NS),
+			      HRTIMER_MODE_REL_HARD);
+		hrtimer_start(&c[2].timer, ns_to_ktime(KH_IRQ_PERIOD_NS / 3),
+			      HRTIMER_MODE_REL_SOFT);
+		while (!(READ_ONCE(c[1].done) && READ_ONCE(c[2].done)) &&
+		       time_before(jiffies, deadline)) {
+			kh_irq_hash(&c[0]);
+			cond_resched();	/* lets ksoftirqd run, if it has to */
+		}
+		hrtimer_cancel(&c[1].timer);
+		hrtimer_cancel(&c[2].timer);
+
+		kh_irq_check(test, impl, &c[0], "task context");
+		kh_irq_check(test, impl, &c[1], "hard IRQ context");
+		kh_irq_check(test, impl, &c[2], "softirq context");
+		KUNIT_EXPECT_EQ_MSG(test, c[1].rounds, KH_IRQ_ROUNDS,
+				    "%s: hard IRQ rounds before the timeout",
+				    impl->driver);
+		KUNIT_EXPECT_EQ_MSG(test, c[2].rounds, KH_IRQ_ROUNDS,
+				    "%s: softirq rounds before the timeout",
+				    impl->driver);
+		kunit_info(test,
+			   "%s: %u digests in task context, %u in hard IRQ (%u without SIMD), %u in softirq (%u without SIMD)\n",
+			   impl->driver, c[0].rounds, c[1].rounds, c[1].nosimd,
+			   c[2].rounds, c[2].nosimd);
+		crypto_free_shash(tfm);
+	}
+}
+
+/*
+ * Every non-generic driver with SIMD forced off on this CPU, as in a context
+ * where crypto_simd_usable() is false: it must take its generic fallback and
+ * still agree with the generic driver, over every length 0..4096 hashed in
+ * random pieces.  Preemption stays off while the flag is set, so the whole
+ * request runs on the CPU that has it.
+ */
+static void kh_case_nosimd_vs_generic(struct kunit *test)
+{
+	struct kh_test_ctx *t = test->priv;
+	const struct kh_impl *gen = kh_generic_driver(t->alg->name);
+	const struct kh_impl *impl;
+	struct crypto_shash *gtfm;
+	struct shash_desc *gdesc;
+	unsigned int d = 0, narch = 0;
+
+	gtfm = kh_alloc(test, gen->driver, t->key, t->alg->keylen);
+	gdesc = kh_desc(test, gtfm);
+	while ((impl = kh_next_driver(t->alg->name, &d))) {
+		struct crypto_shash *tfm;
+		struct shash_desc *desc;
+		u32 len;
+
+		if (impl == gen)
+			continue;
+		narch++;
+		tfm = kh_alloc(test, impl->driver, t->key, t->alg->keylen);
+		desc = kh_desc(test, tfm);
+		for (len = t->alg->step == 1 ? 0 : t->alg->step; len <= KH_MAXLEN;
+		     len += t->alg->step) {
+			const u8 *p = t->data + kh_rand(t, 64);
+			int err;
+
+			KUNIT_ASSERT_EQ(test, crypto_shash_digest(gdesc, p, len,
+								  t->d1), 0);
+			preempt_disable();
+			this_cpu_write(kh_simd_disabled_for_test, true);
+			err = kh_hash_split(t, desc, p, len, t->d2);
+			this_cpu_write(kh_simd_disabled_for_test, false);
+			preempt_enable();
+			KUNIT_ASSERT_EQ(test, err, 0);
+			KH_ASSERT_MEMEQ(test, t->d1, t->d2, impl->digestsize,
+					"%s without SIMD vs %s: length %u",
+					impl->driver, gen->driver, len);
+		}
+		crypto_free_shash(tfm);
+	}
+	crypto_free_shash(gtfm);
+	if (!narch)
+		kunit_skip(test, "no SIMD driver of %s on this CPU", t->alg->name);
+}
+
 /* Set up the per-test context for @alg, then run @fn. */
 static void kh_run(struct kunit *test, const struct kh_test_alg *alg,
 		   void (*fn)(struct kunit *test))
@@ -571,6 +843,18 @@ static void prefix##_arch_vs_generic(struct kunit *test)		\
 {									\
 	kh_run(test, prefix##_test_alg, kh_case_arch_vs_generic);		\
 }									\
+static void prefix##_rekey(struct kunit *test)				\
+{									\
+	kh_run(test, prefix##_test_alg, kh_case_rekey);			\
+}									\
+static void prefix##_irq_context(struct kunit *test)			\
+{									\
+	kh_run(test, prefix##_test_alg, kh_case_irq_context);		\
+}									\
+static void prefix##_nosimd_vs_generic(struct kunit *test)		\
+{									\
+	kh_run(test, prefix##_test_alg, kh_case_nosimd_vs_generic);	\
+}									\
 static struct kunit_case prefix##_cases[] = {				\
 	KUNIT_CASE(prefix##_vectors),					\
 	KUNIT_CASE(prefix##_all_lengths),				\
@@ -580,7 +864,10 @@ static struct kunit_case prefix##_cases[] = {				\
 	KUNIT_CASE(prefix##_export_import),				\
 	KUNIT_CASE(prefix##_state_wiped),				\
 	KUNIT_CASE(prefix##_bad_keys),					\
-	KUNIT_CASE(prefix##_arch_vs_generic), ##__VA_ARGS__,		\
+	KUNIT_CASE(prefix##_arch_vs_generic),				\
+	KUNIT_CASE(prefix##_nosimd_vs_generic),				\
+	KUNIT_CASE(prefix##_rekey),					\
+	KUNIT_CASE(prefix##_irq_context), ##__VA_ARGS__,		\
 	{}								\
 };									\
 static struct kunit_suite prefix##_suite = {				\

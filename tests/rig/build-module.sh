@@ -14,5 +14,11 @@ rsync -a --delete --exclude=/build --exclude=.git --exclude='*.o' \
 	--exclude='*.ko' --exclude='.*.cmd' --exclude='*.mod*' \
 	--exclude=modules.order --exclude=Module.symvers --exclude='*.a' \
 	"$KH_TOP/" "$W/src/"
-make -s -C "$KDIR" M="$W/src" W=1 "$@" modules 2>&1 | grep -v "Skipping BTF" || true
-[ -f "$W/src/keyedhash.ko" ]
+# a stale .ko must not pass for a failed build
+rm -f "$W"/src/*.ko
+set +e
+make -s -C "$KDIR" M="$W/src" W=1 "$@" modules > "$W/make.log" 2>&1
+rc=$?
+set -e
+grep -v "Skipping BTF" "$W/make.log" || true
+[ "$rc" = 0 ] && [ -f "$W/src/keyedhash.ko" ]

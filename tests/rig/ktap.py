@@ -42,7 +42,8 @@ def main():
         else:
             print("FAIL: %s.%s" % (suite, name))
     for line in lines:
-        if re.search(r"BUG:|WARNING:|Oops|Call Trace|KASAN|kernel panic", line):
+        if re.search(r"BUG:|WARNING:|Oops|Call Trace|KASAN|kernel panic"
+                     r"|UBSAN:|unreferenced object|suspected memory leak", line):
             print("FAIL: kernel log: %s" % line.strip())
     for line in lines:
         if re.search(r"Expected .* but|ASSERTION FAILED|EXPECTATION FAILED|self-test failed", line):

@@ -5,9 +5,10 @@
 # A busybox initramfs for a QEMU test run.  ROOT is where the kernel's
 # modules live (/ for the host's amd64 packages, the unpacked arm64 .debs
 # otherwise) and KVER their version; with KVER "none" no distro modules are
-# copied (the KUnit kernel has everything built in).  The crypto, lib/crypto
-# and dm modules are copied; files named *.ko among FILE are installed as
-# /lib/modules/KVER/extra/ and depmod is run, so modprobe finds them.  Other
+# copied (the KUnit kernel has everything built in).  The crypto, lib/crypto,
+# dm and virtio (PCI, block) modules are copied; files named *.ko among FILE
+# are installed as /lib/modules/KVER/extra/ and depmod is run, so modprobe
+# finds them (modules.alias included: request_module() autoloads).  Other
 # files go to / (or DEST).  /init runs TEST_SCRIPT as /test.sh and exits
 # QEMU with reboot -f (use -no-reboot).
 set -euo pipefail
@@ -22,6 +23,9 @@ if [ "$KVER" != none ]; then
 	mkdir -p "$R$M/extra"
 	(cd "$ROOT$M" && cp --parents -r kernel/crypto kernel/lib/crypto \
 		kernel/arch/*/crypto kernel/drivers/md "$R$M/" 2>/dev/null || true)
+	# virtio disks (QEMU -drive if=virtio, VM_EXTRA of vm.sh)
+	(cd "$ROOT$M" && cp --parents -r kernel/drivers/virtio \
+		kernel/drivers/block/virtio_blk.ko "$R$M/" 2>/dev/null || true)
 	for f in modules.order modules.builtin modules.builtin.modinfo; do
 		[ -f "$ROOT$M/$f" ] && cp "$ROOT$M/$f" "$R$M/"
 	done

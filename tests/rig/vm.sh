@@ -4,7 +4,8 @@
 # Boots KERNEL with INITRD under QEMU TCG (no KVM here), one CPU model per
 # run (e.g. x86_64 "max" or "max,-avx2"; arm64 "max,pauth-impdef=on"), and
 # writes the serial console to LOG.  Returns non-zero if the VM did not
-# reach the end of its test script.
+# reach the end of its test script.  VM_EXTRA: further QEMU arguments,
+# e.g. "-drive file=disk.img,format=raw,if=virtio" for a /dev/vda.
 set -uo pipefail
 ARCH=$1 CPU=$2 KERNEL=$3 INITRD=$4 LOG=$5 EXTRA=${6:-}
 T=${VM_TIMEOUT:-900}
@@ -12,11 +13,11 @@ if [ "$ARCH" = arm64 ]; then
 	timeout "$T" qemu-system-aarch64 -accel tcg -M virt -cpu "$CPU" -m 1G \
 		-smp "${VM_SMP:-1}" -kernel "$KERNEL" -initrd "$INITRD" \
 		-append "console=ttyAMA0 panic=-1 loglevel=4 $EXTRA" \
-		-nographic -no-reboot > "$LOG" 2>&1 < /dev/null
+		-nographic -no-reboot ${VM_EXTRA:-} > "$LOG" 2>&1 < /dev/null
 else
 	timeout "$T" qemu-system-x86_64 -accel tcg -cpu "$CPU" -m 1G \
 		-smp "${VM_SMP:-1}" -kernel "$KERNEL" -initrd "$INITRD" \
 		-append "console=ttyS0 panic=-1 loglevel=4 $EXTRA" \
-		-nographic -no-reboot > "$LOG" 2>&1 < /dev/null
+		-nographic -no-reboot ${VM_EXTRA:-} > "$LOG" 2>&1 < /dev/null
 fi
 grep -q "^=== VM done" "$LOG"

@@ -25,6 +25,10 @@ kh_algs() {
 
 [ -f /env ] && . /env
 dmesg -n 1
+# /pre.sh (optional): checks that must run before keyedhash is loaded
+if [ -f /pre.sh ]; then
+	. /pre.sh
+fi
 check "modprobe keyedhash" modprobe keyedhash
 dmesg | grep "keyedhash:"
 
@@ -38,6 +42,40 @@ if [ -f /absent.txt ]; then
 	while read -r driver; do
 		check "$driver absent on this CPU" sh -c "! grep -q ' $driver ' /tmp/algs.txt"
 	done < /absent.txt
+fi
+# /arch.txt: "name driver feature" of each arch driver; it must be
+# registered exactly when /proc/cpuinfo has the feature's flags.
+kh_feature_flags() {
+	case $1 in
+	avx2) echo avx2 ;;
+	avx512) echo avx2 avx512f ;;	# AVX512F instructions only
+	neon) echo asimd ;;
+	*) echo "$1" ;;
+	esac
+}
+# x86 lists them as "flags", arm64 as "Features"
+kh_cpu_has() { grep -m1 -E '^(flags|Features)' /proc/cpuinfo | grep -qw "$1"; }
+echo "--- CPU flags: $(grep -m1 -E '^(flags|Features)' /proc/cpuinfo | tr ' ' '\n' | grep -E '^(avx|asimd)' | tr '\n' ' ')"
+for f in ${KH_CPU_FLAGS_PRESENT:-}; do
+	check "this CPU model has $f" kh_cpu_has "$f"
+done
+for f in ${KH_CPU_FLAGS_ABSENT:-}; do
+	check "this CPU model lacks $f" sh -c "! grep -m1 '^flags' /proc/cpuinfo | grep -qw $f"
+done
+if [ -f /arch.txt ]; then
+	while read -r name driver feature; do
+		have=1
+		for f in $(kh_feature_flags "$feature"); do
+			kh_cpu_has "$f" || have=0
+		done
+		if [ $have = 1 ]; then
+			check "$driver ($feature) registered as $name, selftest passed" \
+				grep -qx "$name $driver passed" /tmp/algs.txt
+		else
+			check "$driver absent without $feature" \
+				sh -c "! grep -q ' $driver ' /tmp/algs.txt"
+		fi
+	done < /arch.txt
 fi
 check "no keyedhash driver failed its self-test" \
 	sh -c "! awk '\$3 != \"passed\"' /tmp/algs.txt | grep -q ."
@@ -68,21 +106,35 @@ echo "--- Adiantum on keyedhash's nhpoly1305"
 # Name our driver as Adiantum's third template argument; tcrypt mode=0
 # instantiates it, and testmgr runs the adiantum(xchacha12,aes) vectors
 # through it.  The kernel's own drivers stay the default (priority).
+# Every nhpoly1305 driver of ours (generic and SIMD) gets its instance.
 modprobe adiantum
 dmesg -c > /dev/null
-A="adiantum(xchacha12,aes,nhpoly1305-keyedhash-generic)"
-/finit "$T" mode=0 "alg=$A" type=5
-awk 'BEGIN { RS = ""; FS = "\n" } /driver *: adiantum\(.*nhpoly1305-keyedhash-generic\)/ {
-	for (i = 1; i <= NF; i++) if ($i ~ /^(name|driver|selftest) /) print $i }' \
-	/proc/crypto > /tmp/adiantum.txt
-cat /tmp/adiantum.txt
-check "$A instantiated, selftest passed" grep -q "^selftest *: passed" /tmp/adiantum.txt
+for drv in $(awk '$1 == "nhpoly1305" { print $2 }' /tmp/algs.txt); do
+	A="adiantum(xchacha12,aes,$drv)"
+	/finit "$T" mode=0 "alg=$A" type=5
+	awk -v d="$drv)" 'BEGIN { RS = ""; FS = "\n" } /driver *: adiantum\(/ && index($0, d) {
+		for (i = 1; i <= NF; i++) if ($i ~ /^(name|driver|selftest) /) print $i }' \
+		/proc/crypto > /tmp/adiantum.txt
+	cat /tmp/adiantum.txt
+	check "$A instantiated, selftest passed" grep -q "^selftest *: passed" /tmp/adiantum.txt
+done
 # Without the explicit argument Adiantum must keep the kernel's own NHPoly1305.
 /finit "$T" mode=0 "alg=adiantum(xchacha20,aes)" type=5
 grep "driver *: adiantum(xchacha20" /proc/crypto
 check "adiantum(xchacha20,aes) uses the kernel's nhpoly1305 by default" sh -c \
 	"grep 'driver *: adiantum(xchacha20' /proc/crypto | grep -q 'nhpoly1305-[a-z0-9]*)' &&
 	 ! grep 'driver *: adiantum(xchacha20' /proc/crypto | grep -q keyedhash"
+
+echo "--- AF_ALG abuse: hostile keys, splits, clones, 1000 sockets, 8 processes, removal attempts"
+# tests/afalg/kh_afalg_abuse.c against digests the host computed (/abuse);
+# it prints its own PASS:/FAIL: lines and a "figures:" line.
+if [ -x /kh-afalg-abuse ] && [ -f /abuse/ref.txt ]; then
+	/kh-afalg-abuse --seed "${KH_SEED:-1}" --ops "${KH_ABUSE_OPS:-100000}" \
+		/abuse $drivers > /tmp/abuse.txt 2>&1
+	rc=$?
+	cat /tmp/abuse.txt
+	check "kh-afalg-abuse ran to completion (exit status $rc)" [ $rc -le 1 ]
+fi
 
 if [ -x /extra.sh ]; then
 	. /extra.sh

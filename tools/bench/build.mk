@@ -44,6 +44,14 @@ KB_KSHIM := -I$(KB_SRC)/kshim -idirafter $(KB_LINUX)/include
 # Our objects: the cores, the init-time self-test, the arch drivers.  Set
 # KB_ARCH_SRCS to the arch glue and block-function sources (.c/.S) once
 # they build through tools/shim; kh_arch_impls[] is then benchmarked too.
+# On x86_64 the default is the x86 drivers (arch/x86/: glue.c and every .S),
+# on aarch64 the NEON drivers (arch/arm64/: glue.c and every .S).
+ifeq ($(KB_MACH),x86_64)
+KB_ARCH_SRCS ?= $(KB_TOP)/arch/x86/glue.c $(sort $(wildcard $(KB_TOP)/arch/x86/*.S))
+endif
+ifeq ($(KB_MACH),aarch64)
+KB_ARCH_SRCS ?= $(KB_TOP)/arch/arm64/glue.c $(sort $(wildcard $(KB_TOP)/arch/arm64/*.S))
+endif
 KB_ARCH_SRCS ?= $(KB_TOP)/arch/none.c
 # C files under arch/ get KB_ARCH_KCFLAGS: by default the same flags; an
 # arm64 NEON-intrinsics file needs them without -mgeneral-regs-only, as the

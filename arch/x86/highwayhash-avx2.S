@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * HighwayHash block and finalisation functions, x86_64 AVX2.
+ *
+ * The four state vectors v0, v1, mul0 and mul1 (struct hh_state, offsets
+ * 0, 32, 64, 96) each fill one ymm register, lane i = word i.  A round is
+ * fourteen instructions; its critical path is the multiply recurrence
+ * mul0 -> (v1 += mul0) -> vpmuludq -> (mul0 ^= ...), and the same for mul1,
+ * about 7 cycles, so a packet cannot go faster than that on one message.
+ *
+ * The state is only CRYPTO_MINALIGN-aligned: unaligned loads and stores.
+ */
+
+#include <linux/linkage.h>
+
+#define STATE	%rdi
+#define V0	%ymm0
+#define V1	%ymm1
+#define MUL0	%ymm2
+#define MUL1	%ymm3
+#define ZIPPER	%ymm4
+#define T0	%ymm5
+#define T1	%ymm6
+#define PERM	%ymm7
+#define PKT	%ymm8
+#define T2	%ymm9
+#define T2X	%xmm9
+#define T3	%ymm10
+#define T3X	%xmm10
+
+.section .rodata.cst32.kh_hh_zipper, "aM", @progbits, 32
+.align 32
+/*
+ * ZipperMerge inside each 128-bit lane (words L = lo, H = hi):
+ * low = L3 H4 L2 L5 H6 L1 H7 L0, high = H3 L4 H2 H5 H1 L6 H0 L7.
+ */
+.Lzipper:
+	.byte	3, 12, 2, 5, 14, 1, 15, 0, 11, 4, 10, 13, 9, 6, 8, 7
+	.byte	3, 12, 2, 5, 14, 1, 15, 0, 11, 4, 10, 13, 9, 6, 8, 7
+
+.section .rodata.cst32.kh_hh_permute, "aM", @progbits, 32
+.align 32
+/* PermuteAndUpdate's packet: v0 words 2, 3, 0, 1, halves swapped. */
+.Lpermute:
+	.long	5, 4, 7, 6, 1, 0, 3, 2
+
+.section .rodata.cst32.kh_hh_mask256, "aM", @progbits, 32
+.align 32
+/* The 256-bit output clears the top two bits of a3. */
+.Lmask256:
+	.quad	-1, 0x3fffffffffffffff, -1, 0x3fffffffffffffff
+
+.text
+
+/*
+ * One round with the packet in PKT (a register or a memory operand):
+ *	v1 += mul0 + pkt;  mul0 ^= lo32(v1) * hi32(v0);
+ *	v0 += mul1;        mul1 ^= lo32(v0) * hi32(v1);
+ *	v0 += zipper(v1);  v1 += zipper(v0)
+ * v1 + pkt is formed first so that only one add sits between mul0 and the
+ * multiply that feeds it back.
+ */
+.macro HH_ROUND pkt
+	vpaddq		\pkt, V1, V1
+	vpsrlq		$32, V0, T0
+	vpaddq		MUL1, V0, V0
+	vpaddq		MUL0, V1, V1
+	vpmuludq	V1, T0, T0
+	vpsrlq		$32, V1, T1
+	vpmuludq	V0, T1, T1
+	vpxor		T0, MUL0, MUL0
+	vpshufb		ZIPPER, V1, T0
+	vpxor		T1, MUL1, MUL1
+	vpaddq		T0, V0, V0
+	vpshufb		ZIPPER, V0, T1
+	vpaddq		T1, V1, V1
+.endm
+
+.macro HH_LOAD_STATE
+	vmovdqu		0x00(STATE), V0
+	vmovdqu		0x20(STATE), V1
+	vmovdqu		0x40(STATE), MUL0
+	vmovdqu		0x60(STATE), MUL1
+	vmovdqa		.Lzipper(%rip), ZIPPER
+.endm
+
+/*
+ * void kh_hh_blocks_avx2(struct hh_state *st, const u8 *src, size_t nblocks)
+ * nblocks >= 1.
+ */
+SYM_FUNC_START(kh_hh_blocks_avx2)
+	HH_LOAD_STATE
+.Lblocks_loop:
+	HH_ROUND	(%rsi)
+	add		$32, %rsi
+	dec		%rdx
+	jnz		.Lblocks_loop
+
+	vmovdqu		V0, 0x00(STATE)
+	vmovdqu		V1, 0x20(STATE)
+	vmovdqu		MUL0, 0x40(STATE)
+	vmovdqu		MUL1, 0x60(STATE)
+	vzeroupper
+	RET
+SYM_FUNC_END(kh_hh_blocks_avx2)
+
+/*
+ * void kh_hh_finish_avx2(struct hh_state *st, u8 *out,
+ *			  unsigned int digestsize, const u8 *pkt,
+ *			  unsigned int n)
+ *
+ * n = len % 32; if it is not 0, pkt is the remainder packet (built in C by
+ * hh_remainder_packet()) and v0/v1 get the remainder adjustment here first.
+ * Then the PermuteAndUpdate rounds (4, 6 or 10 for an 8, 16 or 32-byte
+ * digest) and the output.  The state is left spent (not stored back).
+ */
+SYM_FUNC_START(kh_hh_finish_avx2)
+	HH_LOAD_STATE
+	vmovdqa		.Lpermute(%rip), PERM
+	test		%r8d, %r8d
+	jz		.Lno_remainder
+
+	/* v0 += n in both halves of every word; v1's halves rotl32 by n */
+	vmovd		%r8d, T2X
+	vpbroadcastd	T2X, T2
+	mov		$32, %eax
+	sub		%r8d, %eax
+	vmovd		%eax, T3X
+	vpbroadcastd	T3X, T3
+	vpaddq		T2, V0, V0
+	vpsllvd		T2, V1, T0
+	vpsrlvd		T3, V1, V1
+	vpor		T0, V1, V1
+	HH_ROUND	(%rcx)
+
+.Lno_remainder:
+	/* 4, 6 or 10 rounds */
+	mov		$4, %eax
+	cmp		$8, %edx
+	je		.Lrounds
+	mov		$6, %eax
+	cmp		$16, %edx
+	je		.Lrounds
+	mov		$10, %eax
+.Lrounds:
+	vpermd		V0, PERM, PKT
+	HH_ROUND	PKT
+	dec		%eax
+	jnz		.Lrounds
+
+	cmp		$8, %edx
+	je		.Lout64
+	cmp		$16, %edx
+	je		.Lout128
+
+	/*
+	 * 256 bits: per 128-bit lane j, A = v0 + mul0 and B = v1 + mul1 as
+	 * 128-bit numbers, B's top two bits cleared:
+	 * out_j = A ^ (B << 1) ^ (B << 2).
+	 */
+	vpaddq		MUL0, V0, V0
+	vpaddq		MUL1, V1, V1
+	vpand		.Lmask256(%rip), V1, V1
+	vpsllq		$1, V1, T0
+	vpsllq		$2, V1, T1
+	vpxor		T0, V0, V0
+	vpsrlq		$63, V1, T0
+	vpxor		T1, V0, V0
+	vpsrlq		$62, V1, T1
+	vpxor		T1, T0, T0
+	vpslldq		$8, T0, T0
+	vpxor		T0, V0, V0
+	vmovdqu		V0, (%rsi)
+	vzeroupper
+	RET
+
+.Lout128:
+	/* words 0, 1 of v0 + mul0 plus words 2, 3 of v1 + mul1 */
+	vpaddq		MUL0, V0, V0
+	vpaddq		MUL1, V1, V1
+	vextracti128	$1, V1, %xmm1
+	vpaddq		%xmm1, %xmm0, %xmm0
+	vmovdqu		%xmm0, (%rsi)
+	vzeroupper
+	RET
+
+.Lout64:
+	/* word 0 of v0 + v1 + mul0 + mul1 */
+	vpaddq		V1, V0, V0
+	vpaddq		MUL1, MUL0, MUL0
+	vpaddq		MUL0, V0, V0
+	vmovq		%xmm0, (%rsi)
+	vzeroupper
+	RET
+SYM_FUNC_END(kh_hh_finish_avx2)

@@ -1,0 +1,64 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Usage: install.sh DIR KDIR [make args...]
+# "make install" and "make uninstall" on the host, into staging roots only
+# (DESTDIR, then INSTALL_MOD_PATH): DIR is a source copy whose module was
+# built against KDIR (build-module.sh; the make args must match that build,
+# e.g. W=1, so nothing is rebuilt).  Checks the installed file, depmod's
+# modules.dep and modules.alias (every alias of the module), that modprobe
+# resolves each crypto-<name> alias to keyedhash in the staged root (-R, a
+# lookup that loads nothing) and that uninstall takes it all away again.
+# Prints one PASS:/FAIL: line per check and "install: done".
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+W=$1 KDIR=$2
+shift 2
+KVER=$(sed -n 's/^#define UTS_RELEASE "\(.*\)"/\1/p' "$KDIR/include/generated/utsrelease.h")
+ST=$KH_OUT/install-root
+ALGS="highwayhash64 highwayhash128 highwayhash256 multimixer128 nhpoly1305 sthash sthash-personalized"
+rm -rf "$ST" "$ST-2"
+host_had=$(ls /lib/modules/"$KVER"/extra/keyedhash.ko 2>/dev/null || true)
+M=$ST/lib/modules/$KVER
+
+kh_check "make install DESTDIR=<staging root> (release $KVER)" \
+	make -s -C "$W" KDIR="$KDIR" DESTDIR="$ST" "$@" install
+kh_check "installed as lib/modules/$KVER/extra/keyedhash.ko, identical to the build" \
+	cmp "$W/keyedhash.ko" "$M/extra/keyedhash.ko"
+kh_check "vermagic of the installed module starts with $KVER" sh -c \
+	"modinfo -F vermagic '$M/extra/keyedhash.ko' | grep -q '^$KVER '"
+kh_check "depmod -b wrote modules.dep with extra/keyedhash.ko" \
+	grep -q '^extra/keyedhash.ko:' "$M/modules.dep"
+aliases=$(modinfo -F alias "$W/keyedhash.ko")
+missing=0
+for a in $aliases; do
+	grep -qx "alias $a keyedhash" "$M/modules.alias" || { echo "    not in modules.alias: $a"; missing=1; }
+done
+kh_check "modules.alias has all $(echo "$aliases" | wc -w) aliases of the module" test "$missing" = 0
+for a in $ALGS; do
+	kh_check "crypto-$a in modules.alias" grep -qx "alias crypto-$a keyedhash" "$M/modules.alias"
+done
+bad=
+for a in $aliases; do
+	r=$(modprobe -d "$ST" -S "$KVER" -R "$a" 2>/dev/null)
+	[ "$r" = keyedhash ] || bad="$bad $a"
+done
+kh_check "modprobe -R resolves every alias to keyedhash in the staged root${bad:+ (not:$bad)}" test -z "$bad"
+kh_check "modprobe --show-depends keyedhash names the staged file (dry run)" sh -c \
+	"modprobe -d '$ST' -S '$KVER' --show-depends keyedhash | grep -qx 'insmod $M/extra/keyedhash.ko '"
+
+kh_check "make install INSTALL_MOD_PATH=<staging root>" sh -c \
+	"make -s -C '$W' KDIR='$KDIR' INSTALL_MOD_PATH='$ST-2' $* install &&
+	 cmp '$W/keyedhash.ko' '$ST-2/lib/modules/$KVER/extra/keyedhash.ko' &&
+	 grep -qx 'alias crypto-highwayhash256 keyedhash' '$ST-2/lib/modules/$KVER/modules.alias'"
+
+kh_check "make uninstall DESTDIR=<staging root>" \
+	make -s -C "$W" KDIR="$KDIR" DESTDIR="$ST" "$@" uninstall
+kh_check "after uninstall: no keyedhash.ko, no keyedhash in modules.dep/modules.alias" sh -c \
+	"[ ! -e '$M/extra/keyedhash.ko' ] && ! grep -q keyedhash '$M/modules.dep' '$M/modules.alias'"
+kh_check "after uninstall: modprobe -R crypto-highwayhash256 finds nothing" sh -c \
+	"! modprobe -d '$ST' -S '$KVER' -R crypto-highwayhash256 >/dev/null 2>&1"
+kh_check "the host's /lib/modules/$KVER untouched, nothing loaded" sh -c \
+	"[ \"\$(ls /lib/modules/$KVER/extra/keyedhash.ko 2>/dev/null || true)\" = '$host_had' ] &&
+	 { [ ! -e /proc/modules ] || ! grep -q '^keyedhash ' /proc/modules; }"
+rm -rf "$ST" "$ST-2"
+echo "install: done"

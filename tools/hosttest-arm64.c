@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hosttest-arm64: the arm64 NEON drivers (arch/arm64/) in userspace,
+ * through tools/shim, built static for aarch64 and run under qemu-aarch64
+ * on other hosts (make build/hosttest-arm64).  For every driver in
+ * kh_arch_impls[] the CPU supports:
+ *
+ *  - the module's init-time self-test (selftest.c) over every vector;
+ *  - every valid length 0..4096 at a random offset, hashed in random pieces,
+ *    against the generic driver of the same name: with SIMD, with SIMD
+ *    disabled (kh_simd_disabled_for_test: no SIMD section may be entered),
+ *    and with SIMD switched on and off between update() calls, which must
+ *    not matter since both paths share the state format;
+ *  - 200 random messages of up to 64 KiB, so that SIMD sections are split
+ *    at KH_SIMD_CHUNK bytes, with the section count checked.
+ *
+ *   hosttest-arm64              run the tests
+ *   hosttest-arm64 --list-arch  print "name driver feature" per arch driver
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <keyedhash/keyedhash.h>
+#include <keyedhash/simd.h>
+
+#define MAXLEN		4096
+#define BIGLEN		65536
+
+enum kh_mode { KH_SIMD, KH_NOSIMD, KH_MIXED };
+
+static const char *const kh_mode_name[] = {
+	"SIMD", "SIMD disabled", "SIMD on and off between updates",
+};
+
+static u64 rng = 0x6a09e667f3bcc908ULL;
+
+static u32 rnd(u32 bound)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return bound ? (u32)(rng % bound) : 0;
+}
+
+static const struct kh_impl *generic_of(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < kh_generic_impl_count; i++)
+		if (!strcmp(kh_generic_impls[i].name, name))
+			return &kh_generic_impls[i];
+	return NULL;
+}
+
+/* A valid random key for @name; *@step: valid lengths are its multiples. */
+static unsigned int make_key(const char *name, u8 *key, unsigned int *step)
+{
+	unsigned int i, len = 32;
+
+	*step = 1;
+	if (!strcmp(name, "multimixer128")) {
+		*step = 32;
+		len = BIGLEN;
+	} else if (!strcmp(name, "nhpoly1305")) {
+		len = 1088;
+	} else if (!strcmp(name, "sthash-personalized")) {
+		len = 43;
+	}
+	for (i = 0; i < len; i++)
+		key[i] = (u8)rnd(256);
+	if (!strcmp(name, "sthash-personalized")) {
+		put_unaligned_le16(32, key);		/* seed */
+		put_unaligned_le16(2, key + 34);	/* key personalization */
+		put_unaligned_le16(3, key + 38);	/* hasher personalization */
+	}
+	return len;
+}
+
+static int hash(const struct kh_impl *impl, const void *ctx, void *state,
+		const u8 *msg, u32 len, enum kh_mode mode, u8 *out)
+{
+	u32 pos = 0;
+	int err = 0;
+
+	this_cpu_write(kh_simd_disabled_for_test, mode == KH_NOSIMD);
+	impl->alg->init(ctx, state);
+	while (!err && pos < len) {
+		u32 n = rnd(4) ? rnd(100) : rnd(len + 1);
+
+		n = min(n, len - pos);	/* the shim's min() evaluates twice */
+
+		if (mode == KH_MIXED)
+			this_cpu_write(kh_simd_disabled_for_test, rnd(2));
+		err = impl->alg->update(impl, ctx, state, msg + pos, n);
+		pos += n;
+	}
+	if (mode == KH_MIXED)
+		this_cpu_write(kh_simd_disabled_for_test, rnd(2));
+	if (!err)
+		err = impl->alg->final(impl, ctx, state, out);
+	this_cpu_write(kh_simd_disabled_for_test, false);
+	return err;
+}
+
+struct kh_run {
+	const struct kh_impl *impl, *gen;
+	void *ctx, *state;
+	unsigned int step;
+	u8 *data;
+};
+
+/* One message against the generic driver; prints the first failure. */
+static bool check_one(struct kh_run *r, const u8 *p, u32 len,
+		      enum kh_mode mode, unsigned int *bad)
+{
+	u8 d1[64], d2[64];
+	int e1 = hash(r->gen, r->ctx, r->state, p, len, KH_NOSIMD, d1);
+	int e2 = hash(r->impl, r->ctx, r->state, p, len, mode, d2);
+
+	if (!e1 && !e2 && !memcmp(d1, d2, r->impl->digestsize))
+		return true;
+	if (!(*bad)++)
+		printf("FAIL: %s (%s) vs %s: length %u (errors %d, %d)\n",
+		       r->impl->driver, kh_mode_name[mode], r->gen->driver, len,
+		       e1, e2);
+	return false;
+}
+
+static unsigned int lengths(struct kh_run *r, enum kh_mode mode)
+{
+	unsigned long sections = kh_shim_simd_sections;
+	unsigned int bad = 0;
+	u32 len;
+
+	for (len = r->step == 1 ? 0 : r->step; len <= MAXLEN; len += r->step)
+		check_one(r, r->data + rnd(64), len, mode, &bad);
+	if (mode == KH_NOSIMD && kh_shim_simd_sections != sections) {
+		printf("FAIL: %s used SIMD while it was disabled\n",
+		       r->impl->driver);
+		bad++;
+	}
+	if (mode == KH_SIMD && kh_shim_simd_sections == sections) {
+		printf("FAIL: %s never entered a SIMD section\n",
+		       r->impl->driver);
+		bad++;
+	}
+	if (!bad)
+		printf("PASS: %s (%s) = %s, every length 0..%u, random splits\n",
+		       r->impl->driver, kh_mode_name[mode], r->gen->driver,
+		       MAXLEN);
+	return bad;
+}
+
+/* Long one-shot messages: at least one SIMD section per KH_SIMD_CHUNK. */
+static unsigned int long_messages(struct kh_run *r)
+{
+	unsigned int i, bad = 0;
+
+	for (i = 0; i < 200; i++) {
+		u32 len = rnd(BIGLEN / r->step + 1) * r->step;
+		unsigned long sections = kh_shim_simd_sections;
+		u8 d[64];
+
+		check_one(r, r->data + rnd(64), len, KH_SIMD, &bad);
+		sections = kh_shim_simd_sections;
+		hash(r->impl, r->ctx, r->state, r->data, len, KH_SIMD, d);
+		if (kh_shim_simd_sections - sections < len / KH_SIMD_CHUNK &&
+		    !bad++)
+			printf("FAIL: %s: %u bytes in %lu SIMD sections\n",
+			       r->impl->driver, len,
+			       kh_shim_simd_sections - sections);
+	}
+	if (!bad)
+		printf("PASS: %s = %s, 200 random lengths up to %u\n",
+		       r->impl->driver, r->gen->driver, BIGLEN);
+	return bad;
+}
+
+static unsigned int test_driver(const struct kh_impl *impl)
+{
+	static u8 key[BIGLEN], data[BIGLEN + 64];
+	struct kh_run r = { .impl = impl, .gen = generic_of(impl->name),
+			    .data = data };
+	unsigned int keylen, i, bad;
+
+	bad = !!kh_selftest(impl);
+	printf("%s: %s self-test\n", bad ? "FAIL" : "PASS", impl->driver);
+
+	keylen = make_key(impl->name, key, &r.step);
+	for (i = 0; i < sizeof(data); i++)
+		data[i] = (u8)rnd(256);
+	r.ctx = calloc(1, impl->alg->ctxsize);
+	r.state = calloc(1, impl->alg->statesize);
+	if (!r.gen || !r.ctx || !r.state ||
+	    impl->alg->setkey(r.ctx, key, keylen)) {
+		printf("FAIL: %s: no generic driver, or setkey failed\n",
+		       impl->driver);
+		return bad + 1;
+	}
+	bad += lengths(&r, KH_SIMD);
+	bad += lengths(&r, KH_NOSIMD);
+	bad += lengths(&r, KH_MIXED);
+	bad += long_messages(&r);
+	if (impl->alg->exit)
+		impl->alg->exit(r.ctx);
+	free(r.ctx);
+	free(r.state);
+	return bad;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned int i, pass = 0, fail = 0, skipped = 0;
+
+	if (argc > 1 && !strcmp(argv[1], "--list-arch")) {
+		for (i = 0; i < kh_arch_impl_count; i++)
+			printf("%s %s %s\n", kh_arch_impls[i].name,
+			       kh_arch_impls[i].driver,
+			       strrchr(kh_arch_impls[i].driver, '-') + 1);
+		return 0;
+	}
+
+	for (i = 0; i < kh_arch_impl_count; i++) {
+		const struct kh_impl *impl = &kh_arch_impls[i];
+
+		if (!kh_impl_usable(impl)) {
+			printf("SKIP: %s: not supported by this CPU\n",
+			       impl->driver);
+			skipped++;
+			continue;
+		}
+		if (test_driver(impl))
+			fail++;
+		else
+			pass++;
+	}
+	if (!kh_arch_impl_count || skipped) {
+		printf("FAIL: %u arch drivers, %u not supported by this CPU\n",
+		       kh_arch_impl_count, skipped);
+		fail++;
+	}
+	printf("hosttest-arm64: %u drivers passed, %u failed\n", pass, fail);
+	return fail ? 1 : 0;
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The kernel's SIMD-section and per-CPU helpers for the arch drivers built
+ * in userspace (tools/archtest.c, the benchmark): <linux/percpu.h>,
+ * <asm/simd.h>, <crypto/internal/simd.h>, <asm/neon.h>, <asm/fpu/api.h>
+ * and <asm/cpufeature.h> map to this file.  A SIMD section is counted and
+ * must not nest, so the tests can tell that the SIMD path ran.
+ */
+#ifndef _KH_SIMD_SHIM_H
+#define _KH_SIMD_SHIM_H
+
+#include "kh_shim.h"
+
+/* One thread, one "CPU": a per-CPU variable is a plain (weak) global. */
+#define DECLARE_PER_CPU(type, name) \
+	extern __typeof__(type) name; \
+	__attribute__((weak)) __typeof__(type) name
+#define DEFINE_PER_CPU(type, name)	__typeof__(type) name
+#define EXPORT_PER_CPU_SYMBOL_GPL(name)
+#define this_cpu_read(var)		(var)
+#define this_cpu_write(var, val)	((var) = (val))
+#define preempt_disable()		do { } while (0)
+#define preempt_enable()		do { } while (0)
+
+__attribute__((weak)) unsigned long kh_shim_simd_sections;
+__attribute__((weak)) int kh_shim_simd_depth;
+
+static inline void kh_shim_simd_begin(void)
+{
+	if (kh_shim_simd_depth++) {
+		fprintf(stderr, "nested SIMD section\n");
+		abort();
+	}
+	kh_shim_simd_sections++;
+}
+
+static inline void kh_shim_simd_end(void)
+{
+	if (--kh_shim_simd_depth) {
+		fprintf(stderr, "unbalanced SIMD section\n");
+		abort();
+	}
+}
+
+static inline bool may_use_simd(void) { return true; }
+static inline bool crypto_simd_usable(void) { return true; }
+#define kernel_neon_begin()	kh_shim_simd_begin()
+#define kernel_neon_end()	kh_shim_simd_end()
+#define kernel_fpu_begin()	kh_shim_simd_begin()
+#define kernel_fpu_end()	kh_shim_simd_end()
+
+#ifdef __x86_64__
+/*
+ * <asm/cpufeature.h> and <asm/fpu/api.h>: GCC's CPU model already checks
+ * that the OS saves the AVX and AVX-512 registers (XCR0), so the xfeature
+ * test has nothing left to add.
+ */
+#ifndef CONFIG_X86
+#define CONFIG_X86			1
+#endif
+#ifndef BUILD_BUG_ON
+#define BUILD_BUG_ON(c)			_Static_assert(!(c), #c)
+#endif
+#define boot_cpu_has(feature)		(feature)
+#define X86_FEATURE_AVX2		__builtin_cpu_supports("avx2")
+#define X86_FEATURE_AVX512F		__builtin_cpu_supports("avx512f")
+#define X86_FEATURE_AVX512VL		__builtin_cpu_supports("avx512vl")
+#define X86_FEATURE_AVX512BW		__builtin_cpu_supports("avx512bw")
+#define XFEATURE_MASK_SSE		(1ULL << 1)
+#define XFEATURE_MASK_YMM		(1ULL << 2)
+#define XFEATURE_MASK_AVX512		(7ULL << 5)
+static inline int cpu_has_xfeatures(u64 mask, const char **name)
+{
+	(void)mask;
+	(void)name;
+	return 1;
+}
+#endif
+
+#ifdef __aarch64__
+/* <asm/cpufeature.h> and <asm/neon.h> */
+#ifndef CONFIG_ARM64
+#define CONFIG_ARM64			1
+#endif
+#ifndef BUILD_BUG_ON
+#define BUILD_BUG_ON(c)			_Static_assert(!(c), #c)
+#endif
+#include <sys/auxv.h>
+static inline bool kh_shim_cpu_has_ASIMD(void)
+{
+	return getauxval(AT_HWCAP) & HWCAP_ASIMD;
+}
+
+#define cpu_have_named_feature(name)	kh_shim_cpu_has_##name()
+#endif
+
+#endif /* _KH_SIMD_SHIM_H */
