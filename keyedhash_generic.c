@@ -155,14 +155,6 @@ static int __init keyedhash_mod_init(void)
 {
 	unsigned int i;
 
-	/*
-	 * The crypto API autoloads a module for "nhpoly1305" only while no
-	 * driver of that name exists.  Make sure the kernel's own is there
-	 * first (if it was built), so that our lower-priority driver does not
-	 * become what Adiantum users get by default.
-	 */
-	crypto_has_shash("nhpoly1305-generic", 0, 0);
-
 	kh_drivers = kcalloc(kh_generic_impl_count + kh_arch_impl_count,
 			     sizeof(*kh_drivers), GFP_KERNEL);
 	if (!kh_drivers)
@@ -210,17 +202,4 @@ MODULE_ALIAS_CRYPTO("sthash");
 MODULE_ALIAS_CRYPTO("sthash-generic");
 MODULE_ALIAS_CRYPTO("sthash-personalized");
 MODULE_ALIAS_CRYPTO("sthash-personalized-generic");
-/* The arm64 NEON drivers' aliases are in arch/arm64/glue.c, built with them. */
-#ifdef CONFIG_X86_64
-/* the x86 drivers (arch/x86/glue.c) */
-MODULE_ALIAS_CRYPTO("highwayhash64-avx2");
-MODULE_ALIAS_CRYPTO("highwayhash128-avx2");
-MODULE_ALIAS_CRYPTO("highwayhash256-avx2");
-MODULE_ALIAS_CRYPTO("multimixer128-avx2");
-MODULE_ALIAS_CRYPTO("multimixer128-avx512");
-MODULE_ALIAS_CRYPTO("nhpoly1305-keyedhash-avx2");
-MODULE_ALIAS_CRYPTO("sthash-avx2");
-MODULE_ALIAS_CRYPTO("sthash-personalized-avx2");
-MODULE_ALIAS_CRYPTO("sthash-avx512");
-MODULE_ALIAS_CRYPTO("sthash-personalized-avx512");
-#endif
+/* The SIMD drivers' aliases are in arch/<arch>/glue.c, built with them. */

@@ -43,6 +43,7 @@ const struct kh_impl kh_generic_impls[] = {
 		.priority = KH_NHPOLY1305_GENERIC_PRIORITY,
 		.digestsize = NHPOLY1305_DIGEST_SIZE, .blocksize = 0,
 		.alg = &nhpoly1305_alg_ops, .arch = &nhpoly1305_generic_ops,
+		.load_first = "nhpoly1305-generic",
 	}, {
 		.name = "sthash", .driver = "sthash-generic",
 		.priority = KH_GENERIC_PRIORITY,

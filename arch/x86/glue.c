@@ -7,8 +7,10 @@
  * init-time self-test, the KUnit suites and the benchmark all reach the
  * assembly through these tables only.
  */
+#include <linux/crypto.h>
 #include <linux/kernel.h>
 #include <linux/linkage.h>
+#include <linux/module.h>
 #include <linux/string.h>
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
@@ -258,3 +260,14 @@ const struct kh_impl kh_arch_impls[] = {
 };
 
 const unsigned int kh_arch_impl_count = ARRAY_SIZE(kh_arch_impls);
+
+MODULE_ALIAS_CRYPTO("highwayhash64-avx2");
+MODULE_ALIAS_CRYPTO("highwayhash128-avx2");
+MODULE_ALIAS_CRYPTO("highwayhash256-avx2");
+MODULE_ALIAS_CRYPTO("multimixer128-avx2");
+MODULE_ALIAS_CRYPTO("multimixer128-avx512");
+MODULE_ALIAS_CRYPTO("nhpoly1305-keyedhash-avx2");
+MODULE_ALIAS_CRYPTO("sthash-avx2");
+MODULE_ALIAS_CRYPTO("sthash-personalized-avx2");
+MODULE_ALIAS_CRYPTO("sthash-avx512");
+MODULE_ALIAS_CRYPTO("sthash-personalized-avx512");

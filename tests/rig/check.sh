@@ -113,9 +113,10 @@ if [[ " $TIERS " == *" host "* ]]; then
 	for t in "$KH_TOP"/tools/hosttest-*.c; do
 		[ -e "$t" ] || continue
 		n=$(basename "$t" .c)
+		rc=0
 		make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/$n" > "$LOGS/$n.log" 2>&1 &&
-			"$KH_OUT/$n" >> "$LOGS/$n.log" 2>&1
-		kh_check "$n: $(tail -1 "$LOGS/$n.log")" test $? = 0
+			"$KH_OUT/$n" >> "$LOGS/$n.log" 2>&1 || rc=$?
+		kh_check "$n: $(tail -1 "$LOGS/$n.log")" test "$rc" = 0
 	done
 	kh_check "checkpatch.pl --strict" checkpatch
 	kh_check "x86_64 build, W=1 warning-free ($KVER)" build_clean x86_64 "$KDIR"
@@ -276,7 +277,7 @@ debug_run() {
 		"$w/keyedhash_kunit.ko" "$t/kh-afalg-abuse" "$extra/expected.txt" \
 		"$extra/env" "$extra/abuse:/abuse"
 	kh_log "  booting the debug KUnit kernel (x86_64, 2 vCPUs)"
-	VM_SMP=2 "$RIG/vm.sh" x86_64 max "$b/arch/x86/boot/bzImage" \
+	VM_SMP=2 VM_TIMEOUT=${VM_TIMEOUT:-2400} "$RIG/vm.sh" x86_64 max "$b/arch/x86/boot/bzImage" \
 		"$KH_OUT/debug-x86_64.cpio.gz" "$log" "kunit.filter_glob=none"
 	python3 "$RIG/ktap.py" "$log" "keyedhash-" > "$LOGS/debug-x86_64.summary" 2>&1
 	count_log "KUnit x86_64, debug kernel" "$LOGS/debug-x86_64.summary" "^ktap: parsed"
