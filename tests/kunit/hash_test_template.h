@@ -478,11 +478,30 @@ static void kh_case_bad_keys(struct kunit *test)
 	vfree(big);
 }
 
+/* kh_hash_split(), with SIMD forced off on this CPU if @nosimd. */
+static int kh_hash_split_simd(struct kh_test_ctx *t, struct shash_desc *desc,
+			      const u8 *data, u32 len, u8 *out, bool nosimd)
+{
+	int err;
+
+	if (!nosimd)
+		return kh_hash_split(t, desc, data, len, out);
+	/* preemption stays off while the flag is set: one CPU, one request */
+	preempt_disable();
+	this_cpu_write(kh_simd_disabled_for_test, true);
+	err = kh_hash_split(t, desc, data, len, out);
+	this_cpu_write(kh_simd_disabled_for_test, false);
+	preempt_enable();
+	return err;
+}
+
 /*
- * Every non-generic driver against the generic one: all lengths 0..4096 at
- * random offsets, then random update() splits.
+ * Every non-generic driver against the generic one over every length
+ * 0..4096 at random offsets, hashed in random pieces; with @nosimd, with
+ * SIMD forced off as where crypto_simd_usable() is false, so the drivers
+ * must take their generic fallback and still agree.
  */
-static void kh_case_arch_vs_generic(struct kunit *test)
+static void kh_compare_with_generic(struct kunit *test, bool nosimd)
 {
 	struct kh_test_ctx *t = test->priv;
 	const struct kh_impl *gen = kh_generic_driver(t->alg->name);
@@ -509,16 +528,28 @@ static void kh_case_arch_vs_generic(struct kunit *test)
 
 			KUNIT_ASSERT_EQ(test, crypto_shash_digest(gdesc, p, len,
 								  t->d1), 0);
-			KUNIT_ASSERT_EQ(test, kh_hash_split(t, desc, p, len,
-							    t->d2), 0);
+			KUNIT_ASSERT_EQ(test, kh_hash_split_simd(t, desc, p, len,
+								 t->d2, nosimd), 0);
 			KH_ASSERT_MEMEQ(test, t->d1, t->d2, impl->digestsize,
-					"%s vs %s: length %u", impl->driver, gen->driver, len);
+					"%s%s vs %s: length %u", impl->driver,
+					nosimd ? " without SIMD" : "",
+					gen->driver, len);
 		}
 		crypto_free_shash(tfm);
 	}
 	crypto_free_shash(gtfm);
 	if (!narch)
 		kunit_skip(test, "no SIMD driver of %s on this CPU", t->alg->name);
+}
+
+static void kh_case_arch_vs_generic(struct kunit *test)
+{
+	kh_compare_with_generic(test, false);
+}
+
+static void kh_case_nosimd_vs_generic(struct kunit *test)
+{
+	kh_compare_with_generic(test, true);
 }
 
 /*
@@ -736,58 +767,6 @@ static void kh_case_irq_context(struct kunit *test)
 			   c[2].rounds, c[2].nosimd);
 		crypto_free_shash(tfm);
 	}
-}
-
-/*
- * Every non-generic driver with SIMD forced off on this CPU, as in a context
- * where crypto_simd_usable() is false: it must take its generic fallback and
- * still agree with the generic driver, over every length 0..4096 hashed in
- * random pieces.  Preemption stays off while the flag is set, so the whole
- * request runs on the CPU that has it.
- */
-static void kh_case_nosimd_vs_generic(struct kunit *test)
-{
-	struct kh_test_ctx *t = test->priv;
-	const struct kh_impl *gen = kh_generic_driver(t->alg->name);
-	const struct kh_impl *impl;
-	struct crypto_shash *gtfm;
-	struct shash_desc *gdesc;
-	unsigned int d = 0, narch = 0;
-
-	gtfm = kh_alloc(test, gen->driver, t->key, t->alg->keylen);
-	gdesc = kh_desc(test, gtfm);
-	while ((impl = kh_next_driver(t->alg->name, &d))) {
-		struct crypto_shash *tfm;
-		struct shash_desc *desc;
-		u32 len;
-
-		if (impl == gen)
-			continue;
-		narch++;
-		tfm = kh_alloc(test, impl->driver, t->key, t->alg->keylen);
-		desc = kh_desc(test, tfm);
-		for (len = t->alg->step == 1 ? 0 : t->alg->step; len <= KH_MAXLEN;
-		     len += t->alg->step) {
-			const u8 *p = t->data + kh_rand(t, 64);
-			int err;
-
-			KUNIT_ASSERT_EQ(test, crypto_shash_digest(gdesc, p, len,
-								  t->d1), 0);
-			preempt_disable();
-			this_cpu_write(kh_simd_disabled_for_test, true);
-			err = kh_hash_split(t, desc, p, len, t->d2);
-			this_cpu_write(kh_simd_disabled_for_test, false);
-			preempt_enable();
-			KUNIT_ASSERT_EQ(test, err, 0);
-			KH_ASSERT_MEMEQ(test, t->d1, t->d2, impl->digestsize,
-					"%s without SIMD vs %s: length %u",
-					impl->driver, gen->driver, len);
-		}
-		crypto_free_shash(tfm);
-	}
-	crypto_free_shash(gtfm);
-	if (!narch)
-		kunit_skip(test, "no SIMD driver of %s on this CPU", t->alg->name);
 }
 
 /* Set up the per-test context for @alg, then run @fn. */
