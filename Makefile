@@ -103,7 +103,8 @@ $(BUILD)/hosttest-%: tools/hosttest-%.c $(CORE_SRCS) $(wildcard include/keyedhas
 	@mkdir -p $(BUILD)
 	$(CC) $(HOSTCFLAGS) -o $@ $< $(filter-out selftest.c,$(CORE_SRCS))
 
-# The x86_64 drivers natively: tools/hosttest-x86.c (skipped elsewhere).
+# The arch drivers in userspace, one source (tools/hosttest-arch.c) built
+# twice.  x86_64: natively (a stub that says "skipped" on other hosts).
 X86_ARCH_SRCS = arch/x86/glue.c
 X86_ARCH_ASM = $(wildcard arch/x86/*.S)
 ifeq ($(shell uname -m),x86_64)
@@ -111,10 +112,10 @@ $(BUILD)/x86/%.o: arch/x86/%.S
 	@mkdir -p $(@D)
 	$(CC) -D__ASSEMBLY__ -Itools/shim -Iinclude -Wa,--noexecstack -c -o $@ $<
 
-$(BUILD)/hosttest-x86: tools/hosttest-x86.c $(CORE_SRCS) $(X86_ARCH_SRCS) \
+$(BUILD)/hosttest-x86: tools/hosttest-arch.c $(CORE_SRCS) $(X86_ARCH_SRCS) \
 		$(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM)) \
-		$(wildcard include/keyedhash/*.h) tests/keyedhash-testvecs.h
-	$(CC) $(HOSTCFLAGS) -o $@ tools/hosttest-x86.c $(CORE_SRCS) \
+		$(wildcard include/keyedhash/*.h tools/shim/*.h) tests/keyedhash-testvecs.h
+	$(CC) $(HOSTCFLAGS) -o $@ tools/hosttest-arch.c $(CORE_SRCS) \
 		$(X86_ARCH_SRCS) $(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
 else
 $(BUILD)/hosttest-x86:
@@ -123,14 +124,14 @@ $(BUILD)/hosttest-x86:
 	chmod +x $@
 endif
 
-# The arm64 NEON drivers: tools/hosttest-arm64.c, static for aarch64, run
+# arm64 (the NEON drivers): static for aarch64, run
 # natively on arm64 and under qemu-aarch64 (package qemu-user) elsewhere.
 # build/hosttest-arm64 is the runner; the binary is build/arm64-host/.
 ARM64_HOST_CC := $(if $(filter aarch64,$(shell uname -m)),$(CC),aarch64-linux-gnu-gcc)
 ARM64_HOST_RUN := $(if $(filter aarch64,$(shell uname -m)),,qemu-aarch64 -cpu max)
 ARM64_ARCH_SRCS = arch/arm64/glue.c $(wildcard arch/arm64/*.S)
 
-$(BUILD)/arm64-host/hosttest-arm64: tools/hosttest-arm64.c $(CORE_SRCS) \
+$(BUILD)/arm64-host/hosttest-arm64: tools/hosttest-arch.c $(CORE_SRCS) \
 		$(ARM64_ARCH_SRCS) $(wildcard include/keyedhash/*.h tools/shim/*.h) \
 		tests/keyedhash-testvecs.h
 	@mkdir -p $(@D)

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -161,6 +162,20 @@ ssize_t afalg_digest_pieces(int op, const void *msg, size_t len,
 	if (r < 0 && where)
 		*where = "read";
 	return r;
+}
+
+long afalg_optmem_max(void)
+{
+	FILE *f = fopen("/proc/sys/net/core/optmem_max", "r");
+	char line[32];
+	long v = -1;
+
+	if (!f)
+		return -1;
+	if (fgets(line, sizeof(line), f))
+		v = strtol(line, NULL, 10);
+	fclose(f);
+	return v;
 }
 
 const char *afalg_errname(int err)

@@ -117,6 +117,14 @@ ssize_t afalg_digest_pieces(int op, const void *msg, size_t len,
 			    size_t outlen, const char **where);
 
 /**
+ * afalg_optmem_max() - net.core.optmem_max, the bound on AF_ALG key sizes
+ *
+ * Return: its value from /proc/sys/net/core/optmem_max, or -1 if that
+ * cannot be read.
+ */
+long afalg_optmem_max(void);
+
+/**
  * afalg_errname() - symbolic name of an errno value ("ENOKEY", ...)
  * @err: errno value, either sign
  *

@@ -126,20 +126,6 @@ static const char *size_hint(const char *alg)
 	return NULL;
 }
 
-static long optmem_max(void)
-{
-	char line[32];
-	FILE *f = fopen("/proc/sys/net/core/optmem_max", "r");
-	long v = -1;
-
-	if (!f)
-		return -1;
-	if (fgets(line, sizeof(line), f))
-		v = strtol(line, NULL, 10);
-	fclose(f);
-	return v;
-}
-
 /*
  * The digest size of @alg (algorithm or driver name) from /proc/crypto, or
  * 0 if it is not listed there (yet): --check then learns it from the first
@@ -275,7 +261,7 @@ static int khsum_setup(struct khsum *ks)
 	}
 	if (err == -ENOMEM) {
 		fprintf(stderr, "%s: the kernel refused the %zu-byte key (ENOMEM): AF_ALG keys must be smaller than net.core.optmem_max (now %ld); raise it, e.g. sysctl -w net.core.optmem_max=%zu\n",
-			prog, ks->keylen, optmem_max(),
+			prog, ks->keylen, afalg_optmem_max(),
 			(ks->keylen + 4096) & ~(size_t)4095);
 		goto fail;
 	}

@@ -350,20 +350,6 @@ static void read_refs(const char *dir)
 	fclose(f);
 }
 
-static long read_optmem_max(void)
-{
-	char buf[32];
-	long v = -1;
-	FILE *f = fopen("/proc/sys/net/core/optmem_max", "r");
-
-	if (!f)
-		return -1;
-	if (fgets(buf, sizeof(buf), f))
-		v = strtol(buf, NULL, 10);
-	fclose(f);
-	return v;
-}
-
 static bool module_loaded(const char *module)
 {
 	char line[512];
@@ -1133,7 +1119,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
-	optmem_max = read_optmem_max();
+	optmem_max = afalg_optmem_max();
 	if (optmem_max <= 0)
 		optmem_max = 20480;
 	keybuf_len = (optmem_max > 65568 ? optmem_max : 65568) + (1 << 20) + 128;

@@ -876,20 +876,6 @@ static void parse_vector_dir(const char *dir)
 
 /* ------------------------------------------------------------ AF_ALG runs */
 
-static long read_optmem_max(void)
-{
-	char buf[32];
-	long v = -1;
-	FILE *f = fopen("/proc/sys/net/core/optmem_max", "r");
-
-	if (!f)
-		return -1;
-	if (fgets(buf, sizeof(buf), f))
-		v = strtol(buf, NULL, 10);
-	fclose(f);
-	return v;
-}
-
 static bool raise_optmem = true;
 
 /*
@@ -899,7 +885,7 @@ static bool raise_optmem = true;
  */
 static void ensure_optmem(size_t keylen)
 {
-	long cur = read_optmem_max(), want = 131072;
+	long cur = afalg_optmem_max(), want = 131072;
 	FILE *f;
 
 	if (cur < 0 || (size_t)cur > keylen + 4096 || !raise_optmem)
@@ -909,7 +895,7 @@ static void ensure_optmem(size_t keylen)
 	f = fopen("/proc/sys/net/core/optmem_max", "w");
 	if (f) {
 		fprintf(f, "%ld\n", want);
-		if (fclose(f) == 0 && read_optmem_max() == want) {
+		if (fclose(f) == 0 && afalg_optmem_max() == want) {
 			fprintf(stderr, "%s: note: raised net.core.optmem_max from %ld to %ld: AF_ALG copies keys with sock_kmalloc()\n",
 				prog, cur, want);
 			return;
@@ -923,7 +909,7 @@ static void ensure_optmem(size_t keylen)
 static const char *setkey_why(int err, size_t keylen)
 {
 	static char buf[200];
-	long om = read_optmem_max();
+	long om = afalg_optmem_max();
 
 	if (err == -ENOMEM && om >= 0 && keylen + 1024 >= (size_t)om)
 		snprintf(buf, sizeof(buf),

@@ -20,6 +20,16 @@ kh_kver() {
 	echo "$v"
 }
 
+# The project's own files, relative to KH_TOP: what git tracks (plus new,
+# unignored files) in a checkout, everything but build/ in an unpacked tarball.
+kh_files() {
+	if git -C "$KH_TOP" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+		git -C "$KH_TOP" ls-files -co --exclude-standard
+	else
+		(cd "$KH_TOP" && find . -path ./build -prune -o -type f -print | sed 's|^\./||')
+	fi
+}
+
 kh_log() { printf '##### [%s] %s\n' "$(date +%H:%M:%S)" "$*"; }
 kh_die() { echo "error: $*" >&2; exit 1; }
 

@@ -3,25 +3,7 @@
 # Every check prints "PASS: ..." or "FAIL: ..."; the host counts them.
 # /expected.txt lists "name driver" for each driver that must be registered
 # on this CPU; /absent.txt (optional) lists drivers that must not be.
-pass() { echo "PASS: $*"; }
-fail() { echo "FAIL: $*"; }
-check() { d=$1; shift; if "$@"; then pass "$d"; else fail "$d"; fi; }
-
-# "name driver selftest" of every algorithm the keyedhash module registered.
-kh_algs() {
-	awk 'BEGIN { RS = ""; FS = "\n" }
-	{
-		n = d = m = s = ""
-		for (i = 1; i <= NF; i++) {
-			split($i, kv, /[ \t]*: /)
-			if (kv[1] == "name") n = kv[2]
-			if (kv[1] == "driver") d = kv[2]
-			if (kv[1] == "module") m = kv[2]
-			if (kv[1] == "selftest") s = kv[2]
-		}
-		if (m == "keyedhash") print n, d, s
-	}' /proc/crypto
-}
+. /lib.sh
 
 [ -f /env ] && . /env
 dmesg -n 1

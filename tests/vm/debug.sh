@@ -9,25 +9,7 @@
 # /keyedhash.ko and /keyedhash_kunit.ko are built against this kernel;
 # /abuse holds the reference digests of the AF_ALG abuse test; /env may set
 # KH_SEED, KH_ABUSE_OPS (default 100000) and KH_CYCLES (default 50).
-pass() { echo "PASS: $*"; }
-fail() { echo "FAIL: $*"; }
-check() { d=$1; shift; if "$@"; then pass "$d"; else fail "$d"; fi; }
-
-# "name driver selftest" of every algorithm the keyedhash module registered.
-kh_algs() {
-	awk 'BEGIN { RS = ""; FS = "\n" }
-	{
-		n = d = m = s = ""
-		for (i = 1; i <= NF; i++) {
-			split($i, kv, /[ \t]*: /)
-			if (kv[1] == "name") n = kv[2]
-			if (kv[1] == "driver") d = kv[2]
-			if (kv[1] == "module") m = kv[2]
-			if (kv[1] == "selftest") s = kv[2]
-		}
-		if (m == "keyedhash") print n, d, s
-	}' /proc/crypto
-}
+. /lib.sh
 
 [ -f /env ] && . /env
 # errors and warnings to the console as they happen (a report is in the

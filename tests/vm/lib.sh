@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for the scripts that run inside the test VMs (busybox sh); every
+# initramfs has this file as /lib.sh (tests/rig/mkinitramfs.sh).  Checks
+# print "PASS: ..." or "FAIL: ..." and the host counts them.
+pass() { echo "PASS: $*"; }
+fail() { echo "FAIL: $*"; }
+check() { d=$1; shift; if "$@"; then pass "$d"; else fail "$d"; fi; }
+
+# "name driver selftest" of every algorithm the keyedhash module registered.
+kh_algs() {
+	awk 'BEGIN { RS = ""; FS = "\n" }
+	{
+		n = d = m = s = ""
+		for (i = 1; i <= NF; i++) {
+			split($i, kv, /[ \t]*: /)
+			if (kv[1] == "name") n = kv[2]
+			if (kv[1] == "driver") d = kv[2]
+			if (kv[1] == "module") m = kv[2]
+			if (kv[1] == "selftest") s = kv[2]
+		}
+		if (m == "keyedhash") print n, d, s
+	}' /proc/crypto
+}
