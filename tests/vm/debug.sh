@@ -17,12 +17,14 @@
 dmesg -n 5
 mount -t debugfs none /sys/kernel/debug
 KML=/sys/kernel/debug/kmemleak
-# Only leaks from here on count: kmemleak reports objects older than 5 s,
-# so let boot-time objects age, then forget what the scan finds (QEMU's
-# ACPI tables make the kernel drop a few caches at boot).
+# Only leaks from here on count.  kmemleak reports an object once it is
+# older than 5 s and was unreferenced in a scan after an earlier scan, so
+# scan twice, then forget what it found (QEMU's ACPI tables make the
+# kernel drop a few caches at boot).
 sleep 5
 check "kmemleak is active (/sys/kernel/debug/kmemleak scans)" \
 	sh -c "echo scan > $KML"
+echo scan > $KML
 boot_leaks=$(grep -c "^unreferenced" $KML)
 echo clear > $KML
 echo "kmemleak: $boot_leaks objects from boot set aside"
@@ -98,15 +100,21 @@ echo scan > $KML
 echo scan > $KML
 cat $KML > /tmp/leaks.txt
 head -60 /tmp/leaks.txt
-leaks=$(grep -c "^unreferenced" /tmp/leaks.txt)
+# An object allocated under start_kernel() predates every module: such
+# reports are the kernel's own (QEMU's ACPI caches) whenever kmemleak first
+# gets to them, and do not count.
+leaks=$(awk '/^unreferenced object/ { n += boot ? 0 : seen; seen = 1; boot = 0 }
+	/start_kernel/ { boot = 1 }
+	END { print n + (seen && !boot) }' /tmp/leaks.txt)
 echo "figures: debug-vm cycles=$ok/$n leaks=$leaks boot-time-kmemleak-suspects-set-aside=$boot_leaks"
 check "kmemleak: nothing leaked ($leaks objects)" [ "$leaks" = 0 ]
 
 echo "--- kernel log"
-# Reports of the sanitizers, lockdep, kmemleak and might_sleep(); the host
-# parses them again from the full log below.
+# Reports of the sanitizers, lockdep and might_sleep() (kmemleak's are
+# judged above, from its own report); the host parses them again from the
+# full log below.
 dmesg > /tmp/dmesg.txt
-check "kernel log free of reports" sh -c "! grep -E \
-	'BUG[:]|WARN''ING[:]|Oo''ps|Call Tr''ace|KA''SAN|UB''SAN[:]|suspected memory leak|sleeping function' \
+check "kernel log free of reports" sh -c "! grep -q -E \
+	'BUG[:]|WARN''ING[:]|Oo''ps|Call Tr''ace|KA''SAN|UB''SAN[:]|sleeping function|blocked for more' \
 	/tmp/boot.txt /tmp/dmesg.txt"
 cat /tmp/boot.txt /tmp/dmesg.txt
