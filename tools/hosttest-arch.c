@@ -48,16 +48,6 @@ static u32 rnd(u32 bound)
 	return bound ? (u32)(rng % bound) : 0;
 }
 
-static const struct kh_impl *generic_of(const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < kh_generic_impl_count; i++)
-		if (!strcmp(kh_generic_impls[i].name, name))
-			return &kh_generic_impls[i];
-	return NULL;
-}
-
 /* A valid random key for @name; *@step: valid lengths are its multiples. */
 static unsigned int make_key(const char *name, u8 *key, unsigned int *step)
 {
@@ -187,7 +177,7 @@ static unsigned int long_messages(struct kh_run *r)
 static unsigned int test_driver(const struct kh_impl *impl)
 {
 	static u8 key[BIGLEN], data[BIGLEN + 64];
-	struct kh_run r = { .impl = impl, .gen = generic_of(impl->name),
+	struct kh_run r = { .impl = impl, .gen = kh_generic_impl(impl->name),
 			    .data = data };
 	unsigned int keylen, i, bad;
 

@@ -393,14 +393,7 @@ static void test_random(void)
 
 int main(void)
 {
-	unsigned int i;
-
-	for (i = 0; i < kh_generic_impl_count; i++) {
-		const struct kh_impl *p = &kh_generic_impls[i];
-
-		if (!strcmp(p->driver, "multimixer128-generic"))
-			impl = p;
-	}
+	impl = kh_generic_impl("multimixer128");
 	if (!impl) {
 		printf("multimixer128-generic not found\n");
 		return 1;

@@ -48,16 +48,6 @@ static void unhex(const char *s, u8 *out, size_t n)
 	}
 }
 
-static const struct kh_impl *find_impl(const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < kh_generic_impl_count; i++)
-		if (!strcmp(kh_generic_impls[i].name, name))
-			return &kh_generic_impls[i];
-	return NULL;
-}
-
 static const struct kh_testvec *find_vec(const char *suite, unsigned int i)
 {
 	unsigned int s;
@@ -221,7 +211,7 @@ static void test_sthash_intermediates(void)
 		0x7620b70b, 0xcd7a0db8, 0x82a1565b, 0x07abd966,
 	};
 	static struct sthash_key key;
-	const struct kh_impl *impl = find_impl("sthash");
+	const struct kh_impl *impl = kh_generic_impl("sthash");
 	u8 seed[32];
 	u64 lo, hi;
 	unsigned int i;
@@ -242,7 +232,7 @@ static void test_sthash_intermediates(void)
 static int try_setkey(const char *name, const u8 *k, unsigned int len)
 {
 	static u8 ctx[8192];
-	const struct kh_impl *impl = find_impl(name);
+	const struct kh_impl *impl = kh_generic_impl(name);
 
 	if (!impl || impl->alg->ctxsize > sizeof(ctx))
 		return -ENOENT;
@@ -355,7 +345,7 @@ static int hash(const struct kh_impl *impl, const u8 *key, unsigned int kl,
 static void test_splits(const char *name, const u8 *key, unsigned int kl)
 {
 	static u8 msg[2100];
-	const struct kh_impl *impl = find_impl(name);
+	const struct kh_impl *impl = kh_generic_impl(name);
 	u8 one[32], two[32];
 	unsigned int i;
 	int err;
@@ -377,8 +367,8 @@ static void test_splits(const char *name, const u8 *key, unsigned int kl)
 static void test_personalized_default(void)
 {
 	static u8 k[64], msg[1500];
-	const struct kh_impl *p = find_impl("sthash-personalized");
-	const struct kh_impl *s = find_impl("sthash");
+	const struct kh_impl *p = kh_generic_impl("sthash-personalized");
+	const struct kh_impl *s = kh_generic_impl("sthash");
 	u8 a[32], b[32];
 	unsigned int n, len;
 

@@ -39,16 +39,14 @@ static u8 *read_file(const char *path, size_t *len)
  */
 static int host_digest(const char *name, const char *keyfile, const char *file)
 {
-	const struct kh_impl *impl = NULL;
+	const struct kh_impl *impl;
 	size_t keylen, len;
 	u8 *key, *msg, out[64];
 	void *ctx, *state;
 	unsigned int i;
 	int err;
 
-	for (i = 0; i < kh_generic_impl_count; i++)
-		if (!strcmp(kh_generic_impls[i].name, name))
-			impl = &kh_generic_impls[i];
+	impl = kh_generic_impl(name);
 	key = read_file(keyfile, &keylen);
 	msg = read_file(file, &len);
 	if (!impl || !key || !msg) {

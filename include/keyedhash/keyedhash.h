@@ -123,9 +123,20 @@ static inline void kh_update_blocks(u8 *buf, unsigned int bs, unsigned int pos,
 	memcpy(buf, src, len);
 }
 
-/* Generic C drivers, defined in keyedhash_generic.c. */
+/* Generic C drivers, defined in core/generic.c. */
 extern const struct kh_impl kh_generic_impls[];
 extern const unsigned int kh_generic_impl_count;
+
+/* The generic driver of algorithm @name (a cra_name), or NULL. */
+static inline const struct kh_impl *kh_generic_impl(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < kh_generic_impl_count; i++)
+		if (!strcmp(kh_generic_impls[i].name, name))
+			return &kh_generic_impls[i];
+	return NULL;
+}
 
 /* Architecture drivers, defined under arch/ (none on other architectures). */
 extern const struct kh_impl kh_arch_impls[];
