@@ -99,7 +99,7 @@ hosttest: $(BUILD)/hosttest
 	$(BUILD)/hosttest
 
 # Further host tests of the cores: tools/hosttest-<name>.c
-$(BUILD)/hosttest-%: tools/hosttest-%.c $(CORE_SRCS) $(wildcard include/keyedhash/*.h)
+$(BUILD)/hosttest-%: tools/hosttest-%.c tools/hosttest.h $(CORE_SRCS) $(wildcard include/keyedhash/*.h)
 	@mkdir -p $(BUILD)
 	$(CC) $(HOSTCFLAGS) -o $@ $< $(filter-out selftest.c,$(CORE_SRCS))
 
@@ -114,7 +114,7 @@ $(BUILD)/x86/%.o: arch/x86/%.S
 
 $(BUILD)/hosttest-x86: tools/hosttest-arch.c $(CORE_SRCS) $(X86_ARCH_SRCS) \
 		$(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM)) \
-		$(wildcard include/keyedhash/*.h tools/shim/*.h) tests/keyedhash-testvecs.h
+		$(wildcard include/keyedhash/*.h tools/shim/*.h) tools/hosttest.h tests/keyedhash-testvecs.h
 	$(CC) $(HOSTCFLAGS) -o $@ tools/hosttest-arch.c $(CORE_SRCS) \
 		$(X86_ARCH_SRCS) $(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
 else
@@ -133,7 +133,7 @@ ARM64_ARCH_SRCS = arch/arm64/glue.c $(wildcard arch/arm64/*.S)
 
 $(BUILD)/arm64-host/hosttest-arm64: tools/hosttest-arch.c $(CORE_SRCS) \
 		$(ARM64_ARCH_SRCS) $(wildcard include/keyedhash/*.h tools/shim/*.h) \
-		tests/keyedhash-testvecs.h
+		tools/hosttest.h tests/keyedhash-testvecs.h
 	@mkdir -p $(@D)
 	$(ARM64_HOST_CC) $(HOSTCFLAGS) -mgeneral-regs-only -static -Wa,--noexecstack -o $@ $< \
 		$(CORE_SRCS) $(ARM64_ARCH_SRCS)

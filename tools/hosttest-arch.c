@@ -28,6 +28,7 @@
 #include <string.h>
 #include <keyedhash/keyedhash.h>
 #include <keyedhash/simd.h>
+#include "tools/hosttest.h"
 
 #define MAXLEN		4096
 #define BIGLEN		65536
@@ -42,10 +43,7 @@ static u64 rng = 0x6a09e667f3bcc908ULL;
 
 static u32 rnd(u32 bound)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return bound ? (u32)(rng % bound) : 0;
+	return bound ? (u32)(ht_xorshift64(&rng) % bound) : 0;
 }
 
 /* A valid random key for @name; *@step: valid lengths are its multiples. */

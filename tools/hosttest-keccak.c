@@ -13,6 +13,7 @@
  */
 #include <stdio.h>
 #include <keyedhash/keccak.h>
+#include "tools/hosttest.h"
 
 static unsigned int passed, failed;
 
@@ -24,18 +25,6 @@ static void check(bool ok, const char *what)
 	}
 	failed++;
 	printf("FAIL: %s\n", what);
-}
-
-static void unhex(const char *s, u8 *out, size_t n)
-{
-	size_t i;
-	unsigned int b;
-
-	for (i = 0; i < n; i++) {
-		if (sscanf(s + 2 * i, "%2x", &b) != 1)
-			b = 0;
-		out[i] = b;
-	}
 }
 
 struct quirk_case {
@@ -78,7 +67,7 @@ static void test_quirk(const struct quirk_case *c)
 
 	for (i = 0; i < sizeof(key); i++)
 		key[i] = i;
-	unhex(c->expect, want, sizeof(want));
+	ht_unhex(c->expect, want, sizeof(want));
 	if (c->kmac) {
 		kh_kmac128_init(&s, key, sizeof(key), custom, c->customlen,
 				c->pad);

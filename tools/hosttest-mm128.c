@@ -22,6 +22,7 @@
 #include <keyedhash/multimixer128.h>
 #include <keyedhash/testvec.h>
 #include "tests/keyedhash-testvecs.h"
+#include "tools/hosttest.h"
 
 #define MAX_MSG		8192
 
@@ -42,10 +43,7 @@ static u64 rng = 0x6d6d313238746573ULL;
 
 static u64 rand64(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
+	return ht_xorshift64(&rng);
 }
 
 static void rand_bytes(u8 *p, size_t n)

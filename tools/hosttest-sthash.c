@@ -23,6 +23,7 @@
 #include <keyedhash/sthash.h>
 #include <keyedhash/testvec.h>
 #include "tests/keyedhash-testvecs.h"
+#include "tools/hosttest.h"
 
 static unsigned int passed, failed;
 
@@ -34,18 +35,6 @@ static void check(bool ok, const char *what, long a)
 	}
 	failed++;
 	printf("FAIL: %s (%ld)\n", what, a);
-}
-
-static void unhex(const char *s, u8 *out, size_t n)
-{
-	size_t i;
-	unsigned int b;
-
-	for (i = 0; i < n; i++) {
-		if (sscanf(s + 2 * i, "%2x", &b) != 1)
-			b = 0;
-		out[i] = b;
-	}
 }
 
 static const struct kh_testvec *find_vec(const char *suite, unsigned int i)
@@ -110,10 +99,7 @@ static u64 rng = 0x7374686173687465ULL;
 
 static u64 rand64(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
+	return ht_xorshift64(&rng);
 }
 
 static void test_poly1305(void)
@@ -124,16 +110,16 @@ static void test_poly1305(void)
 	unsigned int i, j, n;
 
 	for (i = 0; i < ARRAY_SIZE(emit_cases); i++) {
-		unhex(emit_cases[i].key, raw, 16);
-		unhex(emit_cases[i].block, blk, 16);
+		ht_unhex(emit_cases[i].key, raw, 16);
+		ht_unhex(emit_cases[i].block, blk, 16);
 		kh_poly1305_setkey(&key, raw);
 		kh_poly1305_init(&st);
 		kh_poly1305_blocks(&st, &key, blk, 1, KH_POLY1305_HIBIT);
 		kh_poly1305_emit(&st, out, KH_POLY1305_EMIT_STHASH);
-		unhex(emit_cases[i].sthash, want, 16);
+		ht_unhex(emit_cases[i].sthash, want, 16);
 		check(!memcmp(out, want, 16), "poly1305 sthash emit, case", i);
 		kh_poly1305_emit(&st, out, KH_POLY1305_EMIT_STANDARD);
-		unhex(emit_cases[i].standard, want, 16);
+		ht_unhex(emit_cases[i].standard, want, 16);
 		check(!memcmp(out, want, 16), "poly1305 standard emit, case", i);
 	}
 

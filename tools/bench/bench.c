@@ -58,6 +58,16 @@ void kb_fatal(const char *fmt, ...)
 	exit(1);
 }
 
+void *kb_zalloc(size_t n)
+{
+	void *p = aligned_alloc(64, (n + 63) & ~(size_t)63);
+
+	if (!p)
+		kb_fatal("out of memory");
+	memset(p, 0, n);
+	return p;
+}
+
 void kb_info(const char *fmt, ...)
 {
 	va_list ap;

@@ -59,6 +59,8 @@ struct kb_impl *kb_add(const char *alg, const char *name,
 void kb_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2),
 						    noreturn));
 void kb_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Zeroed, 64-byte aligned memory, or a fatal error. */
+void *kb_zalloc(size_t n);
 
 /* Implementations: each file registers what it has. */
 void kb_register_ours(void);			/* ours.c */

@@ -22,16 +22,6 @@ struct kb_ours {
 	void *state;
 };
 
-static void *kb_zalloc(size_t n)
-{
-	void *p = aligned_alloc(64, (n + 63) & ~(size_t)63);
-
-	if (!p)
-		kb_fatal("out of memory");
-	memset(p, 0, n);
-	return p;
-}
-
 static void *kb_ours_setup(const struct kb_impl *bi, const u8 *key,
 			   size_t keylen, size_t msglen)
 {

@@ -27,16 +27,6 @@ void nh_avx2(const u32 *key, const u8 *message, size_t message_len,
 	     u8 hash[32]);
 #endif
 
-static void *kb_zalloc(size_t n)
-{
-	void *p = aligned_alloc(64, (n + 63) & ~(size_t)63);
-
-	if (!p)
-		kb_fatal("out of memory");
-	memset(p, 0, n);
-	return p;
-}
-
 /* One shash driver: the tfm context keyed once, a request state reused. */
 struct kb_lshash {
 	const struct shash_alg *alg;
