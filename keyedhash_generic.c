@@ -2,8 +2,9 @@
 /*
  * keyedhash: fast keyed hashes for the Linux crypto API.
  *
- * This file holds the generic C drivers' table, the one shash glue that
- * serves every driver (generic and SIMD alike) and module init/exit.  At
+ * This file holds the one shash glue that serves every driver (generic and
+ * SIMD alike; their tables are in core/generic.c and arch/) and module
+ * init/exit.  At
  * init every driver whose CPU features are present is checked against its
  * known-answer vectors first; a driver that fails is not registered.
  */
@@ -34,6 +35,14 @@ static const struct kh_impl *kh_tfm_impl(struct crypto_shash *tfm)
 	return container_of(crypto_shash_alg(tfm), struct kh_driver, alg)->impl;
 }
 
+/* Free and wipe the key held in the tfm context @ctx of @impl. */
+static void kh_ctx_wipe(const struct kh_impl *impl, void *ctx)
+{
+	if (impl->alg->exit)
+		impl->alg->exit(ctx);
+	memzero_explicit(ctx, impl->alg->ctxsize);
+}
+
 static int kh_shash_setkey(struct crypto_shash *tfm, const u8 *key,
 			   unsigned int keylen)
 {
@@ -42,9 +51,7 @@ static int kh_shash_setkey(struct crypto_shash *tfm, const u8 *key,
 	int err;
 
 	/* Never keep an old key next to a failed new one. */
-	if (impl->alg->exit)
-		impl->alg->exit(ctx);
-	memzero_explicit(ctx, impl->alg->ctxsize);
+	kh_ctx_wipe(impl, ctx);
 	err = impl->alg->setkey(ctx, key, keylen);
 	if (err)
 		memzero_explicit(ctx, impl->alg->ctxsize);
@@ -81,12 +88,7 @@ static int kh_shash_final(struct shash_desc *desc, u8 *out)
 
 static void kh_shash_exit_tfm(struct crypto_shash *tfm)
 {
-	const struct kh_impl *impl = kh_tfm_impl(tfm);
-	void *ctx = crypto_shash_ctx(tfm);
-
-	if (impl->alg->exit)
-		impl->alg->exit(ctx);
-	memzero_explicit(ctx, impl->alg->ctxsize);
+	kh_ctx_wipe(kh_tfm_impl(tfm), crypto_shash_ctx(tfm));
 }
 
 static void kh_fill_shash_alg(struct kh_driver *drv, const struct kh_impl *impl)
