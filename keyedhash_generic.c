@@ -10,11 +10,13 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <crypto/algapi.h>
 #include <crypto/internal/hash.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <keyedhash/compat.h>
 #include <keyedhash/keyedhash.h>
 #include <keyedhash/simd.h>
 
@@ -86,10 +88,58 @@ static int kh_shash_final(struct shash_desc *desc, u8 *out)
 	return err;
 }
 
+/*
+ * finup and digest: from 7.x crypto_shash_final() is finup(NULL, 0), and
+ * without these the crypto API would add an update() call of its own.
+ */
+static int kh_shash_finup(struct shash_desc *desc, const u8 *data,
+			  unsigned int len, u8 *out)
+{
+	int err = 0;
+
+	if (len)
+		err = kh_shash_update(desc, data, len);
+	if (err) {
+		memzero_explicit(shash_desc_ctx(desc),
+				 kh_tfm_impl(desc->tfm)->alg->statesize);
+		return err;
+	}
+	return kh_shash_final(desc, out);
+}
+
+static int kh_shash_digest(struct shash_desc *desc, const u8 *data,
+			   unsigned int len, u8 *out)
+{
+	kh_shash_init(desc);
+	return kh_shash_finup(desc, data, len, out);
+}
+
 static void kh_shash_exit_tfm(struct crypto_shash *tfm)
 {
 	kh_ctx_wipe(kh_tfm_impl(tfm), crypto_shash_ctx(tfm));
 }
+
+#ifdef KH_HAVE_SHASH_CLONE_TFM
+/*
+ * crypto_clone_shash() hands us a zeroed context that is flagged as keyed:
+ * copy the key context, and let the algorithm duplicate what it allocated.
+ */
+static int kh_shash_clone_tfm(struct crypto_shash *dst,
+			      struct crypto_shash *src)
+{
+	const struct kh_impl *impl = kh_tfm_impl(src);
+	void *dctx = crypto_shash_ctx(dst);
+	int err;
+
+	memcpy(dctx, crypto_shash_ctx(src), impl->alg->ctxsize);
+	if (!impl->alg->clone)
+		return 0;
+	err = impl->alg->clone(dctx, crypto_shash_ctx(src), GFP_ATOMIC);
+	if (err)
+		memzero_explicit(dctx, impl->alg->ctxsize);
+	return err;
+}
+#endif
 
 static void kh_fill_shash_alg(struct kh_driver *drv, const struct kh_impl *impl)
 {
@@ -102,7 +152,12 @@ static void kh_fill_shash_alg(struct kh_driver *drv, const struct kh_impl *impl)
 	alg->init = kh_shash_init;
 	alg->update = kh_shash_update;
 	alg->final = kh_shash_final;
+	alg->finup = kh_shash_finup;
+	alg->digest = kh_shash_digest;
 	alg->exit_tfm = kh_shash_exit_tfm;
+#ifdef KH_HAVE_SHASH_CLONE_TFM
+	alg->clone_tfm = kh_shash_clone_tfm;
+#endif
 	strscpy(alg->base.cra_name, impl->name, CRYPTO_MAX_ALG_NAME);
 	strscpy(alg->base.cra_driver_name, impl->driver, CRYPTO_MAX_ALG_NAME);
 	alg->base.cra_priority = impl->priority;

@@ -9,7 +9,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/string.h>
-#include <asm/unaligned.h>
+#include <keyedhash/compat.h>	/* get/put_unaligned_le*() */
 #include <keyedhash/keccak.h>
 
 #define KH_KECCAK_ROUNDS	24

@@ -25,7 +25,7 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <asm/unaligned.h>
+#include <keyedhash/compat.h>	/* get/put_unaligned_le*() */
 #include <keyedhash/multimixer128.h>
 
 /* Word @j of the block sum K_b + M_b (mod 2^32). */
@@ -107,6 +107,26 @@ static void mm128_exit(void *ctx)
 	c->keylen = 0;
 }
 
+/*
+ * crypto_clone_shash() (kernels that have it): the clone gets its own copy
+ * of the key, so that freeing either tfm leaves the other intact.
+ */
+static int mm128_clone(void *dst, const void *src, gfp_t gfp)
+{
+	const struct mm128_tfm_ctx *s = src;
+	struct mm128_tfm_ctx *d = dst;
+
+	if (!s->key)
+		return 0;
+	d->key = kvmalloc(s->keylen, gfp);
+	if (!d->key) {
+		d->keylen = 0;
+		return -ENOMEM;
+	}
+	memcpy(d->key, s->key, s->keylen);
+	return 0;
+}
+
 static void mm128_init(const void *ctx, void *state)
 {
 	struct mm128_desc_ctx *st = state;
@@ -178,6 +198,7 @@ const struct kh_alg_ops mm128_alg_ops = {
 	.max_keysize	= MM128_MAX_KEY_SIZE,
 	.setkey		= mm128_setkey,
 	.exit		= mm128_exit,
+	.clone		= mm128_clone,
 	.init		= mm128_init,
 	.update		= mm128_update,
 	.final		= mm128_final,

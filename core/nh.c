@@ -11,7 +11,7 @@
  * words four further on, so the passes see the key shifted by 4p words.
  */
 #include <linux/kernel.h>
-#include <asm/unaligned.h>
+#include <keyedhash/compat.h>	/* get/put_unaligned_le*() */
 #include <keyedhash/nhpoly1305.h>
 
 /* One pass over one unit: the two stride-2 products. */

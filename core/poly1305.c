@@ -8,7 +8,7 @@
  * the message or the accumulator.
  */
 #include <linux/kernel.h>
-#include <asm/unaligned.h>
+#include <keyedhash/compat.h>	/* get/put_unaligned_le*() */
 #include <keyedhash/poly1305.h>
 
 #define KH_M44	0xfffffffffffULL

@@ -8,6 +8,7 @@
  * the KUnit suites and the benchmark reach the assembly through these
  * tables only; the drivers register only on CPUs with ASIMD.
  */
+#include <crypto/algapi.h>	/* MODULE_ALIAS_CRYPTO() */
 #include <linux/crypto.h>
 #include <linux/kernel.h>
 #include <linux/linkage.h>
@@ -56,6 +57,7 @@ KH_SIMD_BLOCKS(hh_blocks_neon, struct hh_state *, kh_hh_blocks_neon,
 static void hh_finish_neon(struct hh_state *st, u8 *out,
 			   unsigned int digestsize)
 {
+	struct kh_simd_save save;
 	bool remainder = st->len % HH_PACKET_SIZE;
 	u8 pkt[HH_PACKET_SIZE];
 
@@ -70,11 +72,11 @@ static void hh_finish_neon(struct hh_state *st, u8 *out,
 	}
 	if (remainder)
 		hh_remainder_prepare(st, pkt);
-	kh_simd_begin();
+	kh_simd_begin(&save);
 	if (remainder)
 		kh_hh_blocks_neon(st, pkt, 1);
 	kh_hh_permute_neon(st, hh_final_rounds(digestsize));
-	kh_simd_end();
+	kh_simd_end(&save);
 	if (remainder)
 		memzero_explicit(pkt, sizeof(pkt));
 	hh_emit(st, out, digestsize);
@@ -93,6 +95,8 @@ asmlinkage void kh_mm128_blocks_neon(u64 h[8], const u8 *key, const u8 *msg,
 static void mm128_blocks_neon(u64 h[8], const u8 *key, const u8 *msg,
 			      size_t nblocks)
 {
+	struct kh_simd_save save;
+
 	if (!kh_simd_usable()) {
 		mm128_blocks_generic(h, key, msg, nblocks);
 		return;
@@ -101,9 +105,9 @@ static void mm128_blocks_neon(u64 h[8], const u8 *key, const u8 *msg,
 		size_t n = min_t(size_t, nblocks,
 				 KH_SIMD_CHUNK / MM128_BLOCK_SIZE);
 
-		kh_simd_begin();
+		kh_simd_begin(&save);
 		kh_mm128_blocks_neon(h, key, msg, n);
-		kh_simd_end();
+		kh_simd_end(&save);
 		key += n * MM128_BLOCK_SIZE;
 		msg += n * MM128_BLOCK_SIZE;
 		nblocks -= n;
@@ -122,15 +126,17 @@ asmlinkage void kh_nh_neon(const u32 *key, const u8 *msg, size_t len,
 static void nh_neon(const u32 *key, const u8 *msg, size_t len,
 		    u64 hash[KH_NH_NUM_PASSES])
 {
+	struct kh_simd_save save;
+
 	BUILD_BUG_ON(KH_NH_CHUNK > KH_SIMD_CHUNK);
 
 	if (!kh_simd_usable()) {
 		kh_nh_generic(key, msg, len, hash);
 		return;
 	}
-	kh_simd_begin();
+	kh_simd_begin(&save);
 	kh_nh_neon(key, msg, len, hash);
-	kh_simd_end();
+	kh_simd_end(&save);
 }
 
 static const struct nhpoly1305_arch_ops nhpoly1305_neon_ops = {

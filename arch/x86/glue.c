@@ -7,6 +7,7 @@
  * init-time self-test, the KUnit suites and the benchmark all reach the
  * assembly through these tables only.
  */
+#include <crypto/algapi.h>	/* MODULE_ALIAS_CRYPTO() */
 #include <linux/crypto.h>
 #include <linux/kernel.h>
 #include <linux/linkage.h>
@@ -59,6 +60,7 @@ KH_SIMD_BLOCKS(hh_blocks_avx2, struct hh_state *, kh_hh_blocks_avx2,
 static void hh_finish_avx2(struct hh_state *st, u8 *out,
 			   unsigned int digestsize)
 {
+	struct kh_simd_save save;
 	unsigned int n = st->len % HH_PACKET_SIZE;
 	u8 pkt[HH_PACKET_SIZE];
 
@@ -73,9 +75,9 @@ static void hh_finish_avx2(struct hh_state *st, u8 *out,
 	}
 	if (n)
 		hh_remainder_packet(st, pkt);
-	kh_simd_begin();
+	kh_simd_begin(&save);
 	kh_hh_finish_avx2(st, out, digestsize, pkt, n);
-	kh_simd_end();
+	kh_simd_end(&save);
 	if (n)
 		memzero_explicit(pkt, sizeof(pkt));
 }
@@ -94,6 +96,8 @@ asmlinkage void kh_mm128_blocks_avx2_asm(u64 h[8], const u8 *key,
 static void mm128_blocks_avx2(u64 h[8], const u8 *key, const u8 *msg,
 			      size_t nblocks)
 {
+	struct kh_simd_save save;
+
 	if (!kh_simd_usable()) {
 		mm128_blocks_generic(h, key, msg, nblocks);
 		return;
@@ -101,9 +105,9 @@ static void mm128_blocks_avx2(u64 h[8], const u8 *key, const u8 *msg,
 	while (nblocks) {
 		size_t n = min_t(size_t, nblocks, KH_SIMD_CHUNK / MM128_BLOCK_SIZE);
 
-		kh_simd_begin();
+		kh_simd_begin(&save);
 		kh_mm128_blocks_avx2_asm(h, key, msg, n);
-		kh_simd_end();
+		kh_simd_end(&save);
 		key += n * MM128_BLOCK_SIZE;
 		msg += n * MM128_BLOCK_SIZE;
 		nblocks -= n;
@@ -121,6 +125,8 @@ asmlinkage void kh_mm128_blocks_avx512_asm(u64 h[8], const u8 *key,
 static void mm128_blocks_avx512(u64 h[8], const u8 *key, const u8 *msg,
 				size_t nblocks)
 {
+	struct kh_simd_save save;
+
 	if (!kh_simd_usable()) {
 		mm128_blocks_generic(h, key, msg, nblocks);
 		return;
@@ -129,14 +135,14 @@ static void mm128_blocks_avx512(u64 h[8], const u8 *key, const u8 *msg,
 		size_t n = min_t(size_t, nblocks, KH_SIMD_CHUNK / MM128_BLOCK_SIZE);
 		size_t n4 = n & ~(size_t)3;
 
-		kh_simd_begin();
+		kh_simd_begin(&save);
 		if (n4)
 			kh_mm128_blocks_avx512_asm(h, key, msg, n4);
 		if (n > n4)
 			kh_mm128_blocks_avx2_asm(h, key + n4 * MM128_BLOCK_SIZE,
 						 msg + n4 * MM128_BLOCK_SIZE,
 						 n - n4);
-		kh_simd_end();
+		kh_simd_end(&save);
 		key += n * MM128_BLOCK_SIZE;
 		msg += n * MM128_BLOCK_SIZE;
 		nblocks -= n;
@@ -156,13 +162,15 @@ asmlinkage void kh_nh_avx2_asm(const u32 *key, const u8 *msg, size_t len,
 static void kh_nh_avx2(const u32 *key, const u8 *msg, size_t len,
 		       u64 hash[KH_NH_NUM_PASSES])
 {
+	struct kh_simd_save save;
+
 	if (!kh_simd_usable()) {
 		kh_nh_generic(key, msg, len, hash);
 		return;
 	}
-	kh_simd_begin();
+	kh_simd_begin(&save);
 	kh_nh_avx2_asm(key, msg, len, hash);
-	kh_simd_end();
+	kh_simd_end(&save);
 }
 
 static const struct nhpoly1305_arch_ops nhpoly1305_avx2_ops = {
@@ -177,13 +185,15 @@ asmlinkage void kh_keccakf1600_avx512_asm(u64 st[KH_KECCAK_LANES]);
 
 static void kh_keccakf1600_avx512(u64 st[KH_KECCAK_LANES])
 {
+	struct kh_simd_save save;
+
 	if (!kh_simd_usable()) {
 		kh_keccakf1600(st);
 		return;
 	}
-	kh_simd_begin();
+	kh_simd_begin(&save);
 	kh_keccakf1600_avx512_asm(st);
-	kh_simd_end();
+	kh_simd_end(&save);
 }
 
 static const struct nhpoly1305_arch_ops sthash_avx512_ops = {

@@ -33,6 +33,10 @@ struct kh_impl;
  *		-EINVAL and leave nothing in @ctx that the caller must free
  * @exit:	optional; release what setkey() allocated (the context itself
  *		is wiped by the caller)
+ * @clone:	optional; @dst is a byte copy of the keyed context @src: give
+ *		it its own copy of what setkey() allocated (@gfp: the caller's
+ *		allocation flags; it may not sleep).  On error leave nothing in
+ *		@dst that exit() would free twice.
  * @init:	start a request
  * @update:	absorb @len bytes; may fail only where the algorithm defines
  *		an error (Multimixer-128 past the end of its key)
@@ -45,6 +49,7 @@ struct kh_alg_ops {
 	unsigned int max_keysize;
 	int (*setkey)(void *ctx, const u8 *key, unsigned int keylen);
 	void (*exit)(void *ctx);
+	int (*clone)(void *dst, const void *src, gfp_t gfp);
 	void (*init)(const void *ctx, void *state);
 	int (*update)(const struct kh_impl *impl, const void *ctx, void *state,
 		      const u8 *src, unsigned int len);

@@ -17,16 +17,7 @@
 #include <linux/percpu.h>
 #include <asm/simd.h>
 #include <crypto/internal/simd.h>
-
-#if defined(CONFIG_X86)
-#include <asm/fpu/api.h>
-#define kh_simd_begin()		kernel_fpu_begin()
-#define kh_simd_end()		kernel_fpu_end()
-#elif defined(CONFIG_ARM64)
-#include <asm/neon.h>
-#define kh_simd_begin()		kernel_neon_begin()
-#define kh_simd_end()		kernel_neon_end()
-#endif
+#include <keyedhash/compat.h>	/* kh_simd_begin(), kh_simd_end() */
 
 /* Most data handled in one SIMD section. */
 #define KH_SIMD_CHUNK		4096
@@ -56,12 +47,14 @@ static void name(statep st, const u8 *src, size_t nblocks)		\
 	const size_t bs = (blocksize);					\
 									\
 	if (kh_simd_usable()) {						\
+		struct kh_simd_save save;				\
+									\
 		while (nblocks) {					\
 			size_t n = min(nblocks, KH_SIMD_CHUNK / bs);	\
 									\
-			kh_simd_begin();				\
+			kh_simd_begin(&save);				\
 			simd(st, src, n);				\
-			kh_simd_end();					\
+			kh_simd_end(&save);				\
 			src += n * bs;					\
 			nblocks -= n;					\
 		}							\

@@ -33,6 +33,7 @@ typedef unsigned __int128 u128;
 #define min_t(t, a, b)		((t)(a) < (t)(b) ? (t)(a) : (t)(b))
 #define max_t(t, a, b)		((t)(a) > (t)(b) ? (t)(a) : (t)(b))
 #define container_of(p, t, m)	((t *)((char *)(p) - offsetof(t, m)))
+typedef unsigned int gfp_t;
 #define GFP_KERNEL		0
 #define pr_err(...)		fprintf(stderr, __VA_ARGS__)
 #define pr_info(...)		fprintf(stderr, __VA_ARGS__)

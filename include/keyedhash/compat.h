@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * keyedhash: what differs between the kernels the module supports (Linux
+ * 6.1, 6.12 and 7.x), in one place.  The algorithm cores and the assembly
+ * stay free of version tests; they include this header for what they need
+ * from the kernel and use the names defined here.
+ *
+ * Features are detected, not versions: from a macro the new interface
+ * defines where there is one, otherwise by Kbuild, which probes the
+ * kernel's headers and passes KH_HAVE_* (see Kbuild).
+ */
+#ifndef _KEYEDHASH_COMPAT_H
+#define _KEYEDHASH_COMPAT_H
+
+/* 6.12 moved <asm/unaligned.h> to <linux/unaligned.h>. */
+#ifdef KH_HAVE_LINUX_UNALIGNED_H
+#include <linux/unaligned.h>
+#else
+#include <asm/unaligned.h>
+#endif
+
+/*
+ * SIMD sections: kh_simd_begin(&save) ... kh_simd_end(&save), with a
+ * struct kh_simd_save on the caller's stack.  On arm64 from 7.x on,
+ * kernel_neon_begin() takes the area in which it saves the FPSIMD state
+ * of a task it interrupts (the kernel's scoped_ksimd() keeps one on the
+ * stack the same way; its presence tells the new interface).  Elsewhere
+ * the save area is empty and the kernel keeps the state itself.
+ */
+#if defined(CONFIG_X86)
+#include <asm/fpu/api.h>
+struct kh_simd_save { };
+#define kh_simd_begin(save)	((void)(save), kernel_fpu_begin())
+#define kh_simd_end(save)	((void)(save), kernel_fpu_end())
+#elif defined(CONFIG_ARM64)
+#include <asm/neon.h>
+#include <asm/simd.h>
+#ifdef scoped_ksimd
+struct kh_simd_save {
+	struct user_fpsimd_state fpsimd;
+};
+
+#define kh_simd_begin(save)	kernel_neon_begin(&(save)->fpsimd)
+#define kh_simd_end(save)	kernel_neon_end(&(save)->fpsimd)
+#else
+struct kh_simd_save { };
+#define kh_simd_begin(save)	((void)(save), kernel_neon_begin())
+#define kh_simd_end(save)	((void)(save), kernel_neon_end())
+#endif
+#endif
+
+/*
+ * KH_HAVE_SHASH_CLONE_TFM: struct shash_alg has clone_tfm, for
+ * crypto_clone_shash() (6.4 up to 7.1: 6.12 has it, 7.3 has not).  That
+ * gives the clone a zeroed context with the original's "key set" flag and
+ * calls clone_tfm (if any) to fill it: without one a clone would hash
+ * under an all-zero key context.
+ */
+
+#endif /* _KEYEDHASH_COMPAT_H */
