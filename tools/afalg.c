@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,10 +26,26 @@
 #endif
 
 /*
- * hash_sendmsg() returns an int, so keep every send() well below INT_MAX;
- * the kernel splits a send into 64 KiB updates anyway.
+ * hash_sendmsg() hashes what one send() gives it in pieces of at most
+ * ALG_MAX_PAGES (16) pages.  From 7.x on, when a later piece fails it
+ * returns the short count of the pieces before and the error is lost (and
+ * a retry of the rest would start a new message).  So every send() here
+ * covers at most 16 pages of the buffer: an error then always comes back
+ * from the send() that caused it, on every kernel.
  */
-#define AFALG_SEND_MAX	(1U << 30)
+#define AFALG_SEND_PAGES	16
+
+static size_t afalg_send_max(const char *p)
+{
+	static size_t page;
+
+	if (!page) {
+		long v = sysconf(_SC_PAGESIZE);
+
+		page = v > 0 ? (size_t)v : 4096;
+	}
+	return AFALG_SEND_PAGES * page - (uintptr_t)p % page;
+}
 
 int afalg_open(const char *name)
 {
@@ -100,12 +117,14 @@ int afalg_send(int op, const void *buf, size_t len, bool more)
 	const char *p = buf ? buf : &empty;
 	int err;
 
-	while (len > AFALG_SEND_MAX) {
-		err = afalg_send_once(op, p, AFALG_SEND_MAX, MSG_MORE);
+	while (len > afalg_send_max(p)) {
+		size_t n = afalg_send_max(p);
+
+		err = afalg_send_once(op, p, n, MSG_MORE);
 		if (err)
 			return err;
-		p += AFALG_SEND_MAX;
-		len -= AFALG_SEND_MAX;
+		p += n;
+		len -= n;
 	}
 	return afalg_send_once(op, p, len, more ? MSG_MORE : 0);
 }
@@ -164,9 +183,9 @@ ssize_t afalg_digest_pieces(int op, const void *msg, size_t len,
 	return r;
 }
 
-long afalg_optmem_max(void)
+static long afalg_sysctl(const char *path)
 {
-	FILE *f = fopen("/proc/sys/net/core/optmem_max", "r");
+	FILE *f = fopen(path, "r");
 	char line[32];
 	long v = -1;
 
@@ -176,6 +195,16 @@ long afalg_optmem_max(void)
 		v = strtol(line, NULL, 10);
 	fclose(f);
 	return v;
+}
+
+long afalg_optmem_max(void)
+{
+	return afalg_sysctl("/proc/sys/net/core/optmem_max");
+}
+
+long afalg_restrict(void)
+{
+	return afalg_sysctl("/proc/sys/crypto/af_alg_restrict");
 }
 
 const char *afalg_errname(int err)

@@ -125,6 +125,16 @@ ssize_t afalg_digest_pieces(int op, const void *msg, size_t len,
 long afalg_optmem_max(void);
 
 /**
+ * afalg_restrict() - the crypto.af_alg_restrict sysctl (Linux 7.3 and later)
+ *
+ * 0: every hash may be bound; 1 (the default): only the kernel's
+ * allow-list, and bind() fails with ENOENT for any other name, even for
+ * root; 2: no AF_ALG sockets at all (socket() fails with EAFNOSUPPORT).
+ * Return: the value, or -1 where the kernel has no such sysctl.
+ */
+long afalg_restrict(void);
+
+/**
  * afalg_errname() - symbolic name of an errno value ("ENOKEY", ...)
  * @err: errno value, either sign
  *

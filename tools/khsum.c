@@ -236,7 +236,13 @@ static int khsum_setup(struct khsum *ks)
 	ks->tfm = afalg_open(ks->alg);
 	if (ks->tfm < 0) {
 		err = ks->tfm;
-		if (err == -ENOENT)
+		if ((err == -ENOENT && afalg_restrict() == 1) ||
+		    (err == -EAFNOSUPPORT && afalg_restrict() == 2))
+			fprintf(stderr, "%s: algorithm %s refused: this kernel restricts AF_ALG (sysctl crypto.af_alg_restrict = %ld: %s); to allow it, as root: sysctl -w crypto.af_alg_restrict=0 (lets every local user bind every kernel hash through AF_ALG, as before Linux 7.3)\n",
+				prog, ks->alg, afalg_restrict(),
+				err == -ENOENT ? "only the kernel's allow-list of hashes, which keyedhash's are not on" :
+				"no AF_ALG sockets at all");
+		else if (err == -ENOENT)
 			fprintf(stderr, "%s: algorithm %s not available: the kernel has no hash of that name; is the keyedhash module installed (it then loads on demand) or loaded (modprobe keyedhash)?\n",
 				prog, ks->alg);
 		else if (err == -EAFNOSUPPORT)

@@ -755,7 +755,7 @@ static void sc_nokey(struct driver *d)
 static void sc_mm_bad(struct driver *d)
 {
 	size_t k = d->alg->keylen, n;
-	int op = afalg_accept(d->tfm);
+	int op = afalg_accept(d->tfm), err;
 
 	if (!expect(d->driver, "accept()", op < 0 ? op : 0, 0))
 		return;
@@ -791,8 +791,17 @@ static void sc_mm_bad(struct driver *d)
 		       afalg_read_digest(op, out1, sizeof(out1)), -EINVAL);
 		break;
 	default:
-		expect(d->driver, "mm128: send() of 0 bytes",
-		       afalg_send(op, NULL, 0, false), -EINVAL);
+		/*
+		 * Up to 6.x a send() of 0 bytes hashes the empty message
+		 * (EINVAL); 7.x starts no request for it, and the read()
+		 * after it finishes the empty message (EINVAL there).
+		 */
+		err = afalg_send(op, NULL, 0, false);
+		if (err)
+			expect(d->driver, "mm128: send() of 0 bytes", err, -EINVAL);
+		else
+			expect(d->driver, "mm128: read() after a send() of 0 bytes",
+			       afalg_read_digest(op, out1, sizeof(out1)), -EINVAL);
 		break;
 	}
 	close(op);
