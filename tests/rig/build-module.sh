@@ -3,7 +3,9 @@
 # Usage: build-module.sh NAME KDIR [make args...]
 # Builds the module (and, against a KUnit kernel, keyedhash_kunit.ko) from a
 # copy of the sources in build/NAME/, so builds for several kernels and
-# architectures can coexist without touching the source tree.
+# architectures can coexist without touching the source tree.  A KDIR of
+# the form deb13:DIR is a kernel tree inside the Debian 13 root
+# (tests/rig/deb13.sh): make runs there, with that root's gcc-14.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 NAME=$1 KDIR=$2
@@ -17,7 +19,13 @@ rsync -a --delete --exclude=/build --exclude=.git --exclude='*.o' \
 # a stale .ko must not pass for a failed build
 rm -f "$W"/src/*.ko
 set +e
-make -s -C "$KDIR" M="$W/src" W=1 "$@" modules > "$W/make.log" 2>&1
+case $KDIR in
+deb13:*)
+	"$(dirname "$0")/deb13.sh" run make -s -C "${KDIR#deb13:}" M="$W/src" W=1 "$@" modules \
+		> "$W/make.log" 2>&1 ;;
+*)
+	make -s -C "$KDIR" M="$W/src" W=1 "$@" modules > "$W/make.log" 2>&1 ;;
+esac
 rc=$?
 set -e
 grep -v "Skipping BTF" "$W/make.log" || true

@@ -24,6 +24,14 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 TIERS=${KH_TIERS:-host vm kunit install}
+# Kernel series of the VM tier (and the KUnit kernels' KH_KUNIT_SERIES):
+# 6.1 is Debian 12's, 6.12 and 7.x (the newest Debian builds for trixie,
+# from trixie-backports) Debian 13's.
+KH_SERIES=${KH_SERIES:-6.1 6.12 7.x}
+KH_NOAVX2_SERIES=${KH_NOAVX2_SERIES:-6.1 7.x}
+# KUnit kernels, SERIES:ARCH: 6.1 and 7.x on both arches, and 6.12 on
+# x86_64 for what only it has (crypto_clone_shash(): the clone cases).
+KH_KUNIT_RUNS=${KH_KUNIT_RUNS:-6.1:x86_64 6.1:arm64 6.12:x86_64 7.x:x86_64 7.x:arm64}
 SEED=${KH_SEED:-$(date +%s)}
 RIG=$KH_TOP/tests/rig
 LOGS=$KH_OUT/logs
@@ -78,17 +86,15 @@ build_tools() { # arch, cc
 		"$KH_TOP/tests/afalg/kh_afalg_abuse.c" "$KH_TOP/tools/afalg.c"
 }
 
+# checkpatch.pl of the newest kernel series (7.x's linux-source).
 checkpatch() {
 	local src cp files
-	src=$(ls -d "$KH_CACHE"/linux-source-6.1-*/ 2>/dev/null | head -1)
-	if [ -z "$src" ]; then
-		bash "$RIG/kunit-kernel.sh" unpack >/dev/null 2>&1
-		src=$(ls -d "$KH_CACHE"/linux-source-6.1-*/ | head -1)
-	fi
+	src=$("$RIG/deb13.sh" source 7.x) || return 1
 	cp=$src/scripts/checkpatch.pl
 	files=$(kh_files | grep -E '\.(c|h|S)$' \
 		| grep -v -e '^tools/' -e '^tests/afalg/' -e '^tests/rig/')
 	[ -n "$files" ] || { echo "checkpatch: no source files found"; return 1; }
+	echo "checkpatch.pl of $(basename "$src")"
 	(cd "$KH_TOP" && perl "$cp" --strict --no-tree --quiet -f $files)
 }
 
@@ -127,7 +133,7 @@ if [[ " $TIERS " == *" host "* ]]; then
 			"$KH_OUT/$n" >> "$LOGS/$n.log" 2>&1 || rc=$?
 		kh_check "$n: $(tail -1 "$LOGS/$n.log")" test "$rc" = 0
 	done
-	kh_check "checkpatch.pl --strict" checkpatch
+	kh_check "checkpatch.pl --strict (the newest kernel's)" checkpatch
 	kh_check "x86_64 build, W=1 warning-free ($KVER)" build_clean x86_64 "$KDIR"
 	ARM64ROOT=$("$RIG/arm64-root.sh")
 	ARMHDR=$(ls -d "$ARM64ROOT"/usr/src/linux-headers-*-arm64 | head -1)
@@ -160,8 +166,9 @@ declare -A KH_VM_SMP=([x86_64-max]=2)
 # dm-integrity on a virtio disk (tests/vm/ecosystem.sh as /extra.sh).
 declare -A KH_VM_ECO=([x86_64-max]=1)
 
-vm_run() { # label, arch, cpu, kernel, kver, root, module
-	local label=$1 arch=$2 cpu=$3 kernel=$4 kver=$5 root=$6 ko=$7
+vm_run() { # series, model, arch, cpu, kernel, kver, root, module
+	local series=$1 model=$2 arch=$3 cpu=$4 kernel=$5 kver=$6 root=$7 ko=$8
+	local label=$series-$model
 	local t=$KH_OUT/tools-$arch ird=$KH_OUT/vm-$label.cpio.gz log=$LOGS/vm-$label.log
 	local extra=$KH_OUT/vm-$label
 	rm -rf "$extra" && mkdir -p "$extra"
@@ -174,22 +181,71 @@ vm_run() { # label, arch, cpu, kernel, kver, root, module
 	"$RIG/abuse-ref.sh" "$extra/abuse"
 	printf 'KH_SEED=%s\n' "$SEED" > "$extra/env"
 	local eco=() vmx=
-	if [ -n "${KH_VM_ECO[$label]:-}" ]; then
+	if [ -n "${KH_VM_ECO[$model]:-}" ]; then
 		vmx=$("$RIG/ecosystem.sh" "$extra/eco")
 		eco=("$extra/eco/root:/" "$extra/eco/eco:/eco"
 			"$KH_TOP/tests/vm/autoload.sh:/pre.sh" "$KH_TOP/tests/vm/ecosystem.sh:/extra.sh")
 	fi
 	printf 'KH_CPU_FLAGS_PRESENT="%s"\nKH_CPU_FLAGS_ABSENT="%s"\n' \
-		"${KH_VM_FLAGS_PRESENT[$label]:-}" "${KH_VM_FLAGS_ABSENT[$label]:-}" >> "$extra/env"
+		"${KH_VM_FLAGS_PRESENT[$model]:-}" "${KH_VM_FLAGS_ABSENT[$model]:-}" >> "$extra/env"
 	"$RIG/mkinitramfs.sh" "$ird" "$arch" "$root" "$kver" "$KH_TOP/tests/vm/debian.sh" \
 		"$ko" "$t/finit" "$t/kh-afalg-test" "$t/khsum" \
 		"$extra/expected.txt" "$extra/arch.txt" "$extra/env" "$KH_TOP/tests/vectors:/vectors" \
 		"$extra/samples:/samples" "$extra/samples/sample.txt" \
 		"$t/kh-afalg-abuse" "$extra/abuse:/abuse" "${eco[@]}"
-	kh_log "  booting $label"
-	VM_EXTRA=$vmx VM_SMP=${KH_VM_SMP[$label]:-${VM_SMP:-1}} \
+	kh_log "  booting $label ($kver)"
+	VM_EXTRA=$vmx VM_SMP=${KH_VM_SMP[$model]:-${VM_SMP:-1}} \
 		"$RIG/vm.sh" "$arch" "$cpu" "$kernel" "$ird" "$log"
-	count_log "VM $label" "$log" "^=== VM done"
+	count_log "VM Linux $series $model ($kver)" "$log" "^=== VM done"
+}
+
+# The kernels of one series (KH_SERIES lists them): sets S_KVER, S_KDIR,
+# S_XROOT, S_XMAKE (x86_64) and S_AKVER, S_AKDIR, S_AROOT, S_AMAKE (arm64).
+# 6.1 is the host's own Debian 12 kernel (built with the host's gcc);
+# 6.12 and 7.x are Debian 13's, built against inside the Debian 13 root
+# with its gcc-14 (tests/rig/deb13.sh; KDIR deb13:... for build-module.sh).
+series_env() { # series
+	if [ "$1" = 6.1 ]; then
+		S_KVER=$KVER S_KDIR=$KDIR S_XROOT=/ S_XMAKE=
+		S_AROOT=$("$RIG/arm64-root.sh")
+		S_AKVER=${KVER%-amd64}-arm64
+		S_AKDIR=$S_AROOT/usr/src/linux-headers-$S_AKVER
+		S_AMAKE="ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-"
+		return
+	fi
+	S_KVER=$("$RIG/deb13.sh" kver "$1") || return 1
+	S_XROOT=$("$RIG/deb13.sh" root)
+	S_KDIR=deb13:/usr/src/linux-headers-$S_KVER S_XMAKE=CC=gcc-14
+	S_AROOT=$("$RIG/deb13.sh" arm64 "$1") || return 1
+	S_AKVER=$(cd "$S_AROOT/lib/modules" && ls -d *-arm64 | head -1)
+	S_AKDIR=deb13:/usr/src/linux-headers-$S_AKVER
+	S_AMAKE="ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- CC=aarch64-linux-gnu-gcc-14"
+}
+
+# The CPU models each series boots: x86_64 with and without AVX2 for the
+# newest and 6.1 (KH_NOAVX2_SERIES), -cpu max for every series.
+vm_series() { # series
+	local s=$1 n=$1
+	[ "$s" = 6.1 ] && n=
+	if ! series_env "$s"; then
+		kh_fail "Linux $s: Debian's kernels and headers fetched"
+		return
+	fi
+	kh_log "  Linux $s: $S_KVER, $S_AKVER"
+	# shellcheck disable=SC2086
+	kh_check "Linux $s x86_64 ($S_KVER): module built, W=1 warning-free" \
+		build_clean "x86_64${n:+-$n}" "$S_KDIR" $S_XMAKE
+	# shellcheck disable=SC2086
+	kh_check "Linux $s arm64 ($S_AKVER): module built, W=1 warning-free" \
+		build_clean "arm64${n:+-$n}" "$S_AKDIR" $S_AMAKE
+	vm_run "$s" x86_64-max x86_64 max "$S_XROOT/boot/vmlinuz-$S_KVER" "$S_KVER" \
+		"$S_XROOT" "$KH_OUT/x86_64${n:+-$n}/src/keyedhash.ko"
+	if [[ " $KH_NOAVX2_SERIES " == *" $s "* ]]; then
+		vm_run "$s" x86_64-noavx2 x86_64 max,-avx2 "$S_XROOT/boot/vmlinuz-$S_KVER" \
+			"$S_KVER" "$S_XROOT" "$KH_OUT/x86_64${n:+-$n}/src/keyedhash.ko"
+	fi
+	vm_run "$s" arm64-max arm64 max,pauth-impdef=on "$S_AROOT/boot/vmlinuz-$S_AKVER" \
+		"$S_AKVER" "$S_AROOT" "$KH_OUT/arm64${n:+-$n}/src/keyedhash.ko"
 }
 
 if [[ " $TIERS " == *" vm "* ]]; then
@@ -197,33 +253,27 @@ if [[ " $TIERS " == *" vm "* ]]; then
 	# (re)build what the VMs run; incremental when the host tier just did
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/hosttest" "$KH_OUT/hosttest-x86" \
 		"$KH_OUT/hosttest-arm64" >/dev/null
-	ARM64ROOT=$("$RIG/arm64-root.sh")
-	KVER_ARM=${KVER%-amd64}-arm64
-	kh_check "x86_64 module and tools for the VMs" eval 'build_clean x86_64 "$KDIR" && build_tools x86_64 gcc'
-	kh_check "arm64 module and tools for the VMs" eval 'build_clean arm64 \
-		"$ARM64ROOT/usr/src/linux-headers-$KVER_ARM" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- &&
-		build_tools arm64 aarch64-linux-gnu-gcc'
-	vm_run x86_64-max x86_64 max "/boot/vmlinuz-$KVER" "$KVER" / \
-		"$KH_OUT/x86_64/src/keyedhash.ko"
-	vm_run x86_64-noavx2 x86_64 max,-avx2 "/boot/vmlinuz-$KVER" "$KVER" / \
-		"$KH_OUT/x86_64/src/keyedhash.ko"
-	vm_run arm64-max arm64 max,pauth-impdef=on "$ARM64ROOT/boot/vmlinuz-$KVER_ARM" \
-		"$KVER_ARM" "$ARM64ROOT" "$KH_OUT/arm64/src/keyedhash.ko"
+	kh_check "userspace tools for the VMs (x86_64, arm64)" eval \
+		'build_tools x86_64 gcc && build_tools arm64 aarch64-linux-gnu-gcc'
+	for s in $KH_SERIES; do
+		vm_series "$s"
+	done
 	tier_end vm
 fi
 
 # ----------------------------------------------------------------- kunit
-kunit_run() { # arch, cpu
-	local arch=$1 cpu=$2 b img root mk=() log=$LOGS/kunit-$1.log t=$KH_OUT/tools-$1
-	local w=$KH_OUT/kunit-$arch/src
+kunit_run() { # series, arch, cpu
+	local series=$1 arch=$2 cpu=$3 b img root mk=() t=$KH_OUT/tools-$2
+	local name=kunit-$series-$arch
+	local log=$LOGS/$name.log w=$KH_OUT/$name/src
 	[ "$arch" = arm64 ] && mk=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-)
-	if ! b=$("$RIG/kunit-kernel.sh" "$arch" 2> "$LOGS/kunit-kernel-$arch.log"); then
-		tail -20 "$LOGS/kunit-kernel-$arch.log"
-		kh_fail "KUnit kernel $arch builds"
+	if ! b=$(KH_KSERIES=$series "$RIG/kunit-kernel.sh" "$arch" 2> "$LOGS/kunit-kernel-$series-$arch.log"); then
+		tail -20 "$LOGS/kunit-kernel-$series-$arch.log"
+		kh_fail "KUnit kernel Linux $series $arch builds"
 		return
 	fi
-	if ! build_clean "kunit-$arch" "$b" "${mk[@]}" || [ ! -f "$w/keyedhash_kunit.ko" ]; then
-		kh_fail "keyedhash_kunit.ko builds against the $arch KUnit kernel"
+	if ! build_clean "$name" "$b" "${mk[@]}" || [ ! -f "$w/keyedhash_kunit.ko" ]; then
+		kh_fail "keyedhash_kunit.ko builds against the Linux $series $arch KUnit kernel"
 		return
 	fi
 	img=$b/arch/x86/boot/bzImage root=/
@@ -231,21 +281,35 @@ kunit_run() { # arch, cpu
 		img=$b/arch/arm64/boot/Image.gz
 		root=$("$RIG/arm64-root.sh")	# for its busybox
 	fi
-	"$RIG/mkinitramfs.sh" "$KH_OUT/kunit-$arch.cpio.gz" "$arch" "$root" none \
+	"$RIG/mkinitramfs.sh" "$KH_OUT/$name.cpio.gz" "$arch" "$root" none \
 		"$KH_TOP/tests/vm/kunit.sh" "$t/finit" "$w/keyedhash.ko" "$w/keyedhash_kunit.ko"
-	kh_log "  booting the $arch KUnit kernel"
-	"$RIG/vm.sh" "$arch" "$cpu" "$img" "$KH_OUT/kunit-$arch.cpio.gz" "$log" "kunit.filter_glob=none"
-	python3 "$RIG/ktap.py" "$log" "keyedhash-" > "$LOGS/kunit-$arch.summary" 2>&1
-	grep -c "^PASS" "$LOGS/kunit-$arch.summary" >/dev/null
-	count_log "KUnit $arch" "$LOGS/kunit-$arch.summary" "^ktap: parsed"
-	count_log "KUnit $arch VM" "$log" "^=== VM done"
+	kh_log "  booting the Linux $series $arch KUnit kernel ($(make -s -C "$b" kernelversion 2>/dev/null))"
+	"$RIG/vm.sh" "$arch" "$cpu" "$img" "$KH_OUT/$name.cpio.gz" "$log" "kunit.filter_glob=none"
+	python3 "$RIG/ktap.py" "$log" "keyedhash-" > "$LOGS/$name.summary" 2>&1
+	count_log "KUnit Linux $series $arch" "$LOGS/$name.summary" "^ktap: parsed"
+	count_log "KUnit Linux $series $arch VM" "$log" "^=== VM done"
+	# the clone cases run where the kernel's shash_alg has clone_tfm
+	# (Kbuild's probe); anywhere else they must say they were skipped
+	if grep -q KH_HAVE_SHASH_CLONE_TFM "$w/.keyedhash_generic.o.cmd"; then
+		kh_check "KUnit Linux $series $arch: crypto_clone_shash() cases ran, none skipped" \
+			sh -c "grep -q '^PASS: .*_clone\$' '$LOGS/$name.summary' &&
+			       ! grep -q '^SKIP: .*_clone' '$LOGS/$name.summary'"
+	else
+		kh_check "KUnit Linux $series $arch: no crypto_clone_shash(), clone cases skipped" \
+			grep -q '^SKIP: .*_clone' "$LOGS/$name.summary"
+	fi
 }
 
 if [[ " $TIERS " == *" kunit "* ]]; then
 	tier_begin kunit
 	build_tools x86_64 gcc && build_tools arm64 aarch64-linux-gnu-gcc
-	kunit_run x86_64 max
-	kunit_run arm64 max,pauth-impdef=on
+	for r in $KH_KUNIT_RUNS; do
+		if [ "${r#*:}" = arm64 ]; then
+			kunit_run "${r%%:*}" arm64 max,pauth-impdef=on
+		else
+			kunit_run "${r%%:*}" x86_64 max
+		fi
+	done
 	tier_end kunit
 fi
 
@@ -312,6 +376,30 @@ if [[ " $TIERS " == *" install "* ]]; then
 	count_log "make install/uninstall (staging roots)" "$LOGS/install.log" "^install: done"
 	"$RIG/dkms.sh" "$KVER" > "$LOGS/dkms.log" 2>&1
 	count_log "DKMS for $KVER (private trees)" "$LOGS/dkms.log" "^dkms: done"
+	# Debian 13's kernels, as a Debian 13 user would: inside the root,
+	# make install against the series' headers and DKMS with that
+	# root's dkms (both with private trees, as above)
+	for s in $KH_SERIES; do
+		[ "$s" = 6.1 ] && continue
+		if ! series_env "$s"; then
+			kh_fail "Linux $s: Debian's kernels and headers fetched"
+			continue
+		fi
+		# shellcheck disable=SC2086
+		if build_clean "x86_64-$s" "$S_KDIR" $S_XMAKE; then
+			# shellcheck disable=SC2086
+			"$RIG/deb13.sh" run bash "$RIG/install.sh" "$KH_OUT/x86_64-$s/src" \
+				"${S_KDIR#deb13:}" W=1 $S_XMAKE > "$LOGS/install-$s.log" 2>&1
+		else
+			echo "FAIL: x86_64 module build for make install" > "$LOGS/install-$s.log"
+		fi
+		count_log "make install/uninstall, Linux $s ($S_KVER, Debian 13 root)" \
+			"$LOGS/install-$s.log" "^install: done"
+		"$RIG/deb13.sh" run env KH_OUT="$KH_OUT/dkms-$s" bash "$RIG/dkms.sh" "$S_KVER" \
+			> "$LOGS/dkms-$s.log" 2>&1
+		count_log "DKMS for $S_KVER (Debian 13's dkms, private trees)" \
+			"$LOGS/dkms-$s.log" "^dkms: done"
+	done
 	kh_check "tools/khsum.1: groff -man -ww renders it without warnings" sh -c \
 		"[ -z \"\$(groff -man -Tutf8 -ww -z '$KH_TOP/tools/khsum.1' 2>&1)\" ]"
 	kh_check "tools/khsum.1 documents every option of khsum --help" sh -c \

@@ -22,6 +22,8 @@ ARCH=$(uname -m)
 T=$KH_OUT/dkms
 rm -rf "$T"
 mkdir -p "$T/dkms" "$T/src" "$T/root/lib/modules/$KVER"
+# dkms 3.2 (Debian 13) looks for the headers in the install tree
+ln -s "/lib/modules/$KVER/build" "$T/root/lib/modules/$KVER/build"
 trap 'rm -rf "$T"' EXIT
 # dkms signs modules when the kernel's sign-file exists, generating its
 # key on first use: keep that key here too (dkms reads these from the
@@ -66,7 +68,7 @@ for a in highwayhash64 highwayhash128 highwayhash256 multimixer128 nhpoly1305 \
 done
 kh_check "the built module has the crypto-<name> aliases${missing:+ (missing:$missing)}" test -z "$missing"
 # (dkms needs the kernel's sign-file and openssl to make its key)
-if [ -x "/usr/lib/linux-kbuild-${KVER%.*}/scripts/sign-file" ] && command -v openssl > /dev/null; then
+if [ -x "/lib/modules/$KVER/build/scripts/sign-file" ] && command -v openssl > /dev/null; then
 	kh_check "dkms signed it with its (here private) key" sh -c \
 		"modinfo -F signer '$K' | grep -q 'DKMS module signing key'"
 fi
@@ -93,7 +95,13 @@ kh_check "BUILD_EXCLUSIVE_KERNEL refuses a 6.2 kernel (dkms exit 77)" sh -c \
 kh_check "BUILD_EXCLUSIVE_ARCH accepts x86_64 and aarch64 only" bash -c \
 	". '$KH_TOP/dkms.conf' 2>/dev/null; [[ x86_64 =~ \$BUILD_EXCLUSIVE_ARCH ]] &&
 	 [[ aarch64 =~ \$BUILD_EXCLUSIVE_ARCH ]] && ! [[ i686 =~ \$BUILD_EXCLUSIVE_ARCH ]] &&
-	 ! [[ armv7l =~ \$BUILD_EXCLUSIVE_ARCH ]] && [[ $KVER =~ \$BUILD_EXCLUSIVE_KERNEL ]]"
+	 ! [[ armv7l =~ \$BUILD_EXCLUSIVE_ARCH ]]"
+kh_check "BUILD_EXCLUSIVE_KERNEL takes $KVER and the other tested series, not 6.6, 6.13, 7.2, 7.30" bash -c \
+	". '$KH_TOP/dkms.conf' 2>/dev/null; [[ $KVER =~ \$BUILD_EXCLUSIVE_KERNEL ]] &&
+	 [[ 6.1.0-56-amd64 =~ \$BUILD_EXCLUSIVE_KERNEL ]] && [[ 6.12.117+deb13-arm64 =~ \$BUILD_EXCLUSIVE_KERNEL ]] &&
+	 [[ 7.3.4+deb13-amd64 =~ \$BUILD_EXCLUSIVE_KERNEL ]] && ! [[ 6.6.0-1-amd64 =~ \$BUILD_EXCLUSIVE_KERNEL ]] &&
+	 ! [[ 6.13.1 =~ \$BUILD_EXCLUSIVE_KERNEL ]] && ! [[ 7.2.12+deb13-amd64 =~ \$BUILD_EXCLUSIVE_KERNEL ]] &&
+	 ! [[ 7.30.1 =~ \$BUILD_EXCLUSIVE_KERNEL ]]"
 kh_check "dkms remove keyedhash/$VER --all" run remove "keyedhash/$VER" --all --no-depmod
 kh_check "after remove: no module installed, dkms status empty" sh -c \
 	"[ ! -e '$I' ] && [ -z \"\$($(printf '%q ' "${D[@]}") status keyedhash 2>/dev/null)\" ]"

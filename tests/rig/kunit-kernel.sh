@@ -1,17 +1,28 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Usage: kunit-kernel.sh ARCH [VARIANT]
-# Builds (or finds in the cache) a KUnit kernel from Debian's linux-source-6.1
-# for ARCH (x86_64 or arm64) and prints its build directory.  The cache key
-# covers the kunitconfig fragments, the source package version and the
-# compiler, so any change rebuilds; the tree contains no project code.
+# Builds (or finds in the cache) a KUnit kernel from Debian's linux-source
+# for ARCH (x86_64 or arm64) and prints its build directory.  KH_KSERIES
+# picks the series: 6.1 (default; the host's linux-source-6.1) or 7.x
+# (the newest linux-source of trixie-backports, tests/rig/deb13.sh), both
+# built with the host's gcc.  The kunitconfig fragments may name options
+# of either series: those the tree's Kconfig does not define are dropped
+# (and listed).  The cache key covers the resulting config, the source
+# package version and the compiler, so any change rebuilds; the tree
+# contains no project code.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 ARCH=${1:?arch}
 VARIANT=${2:-}
 K=$KH_TOP/tests/kunit
+SERIES=${KH_KSERIES:-6.1}
+if [ "$SERIES" != 6.1 ]; then
+	SRC=$("$(dirname "$0")/deb13.sh" source "$SERIES")
+	SRCVER=${SRC##*/linux-source-}
+else
 SRCVER=$(dpkg-query -W -f='${Version}' linux-source-6.1)
 SRC=$KH_CACHE/linux-source-6.1-$SRCVER
+fi
 if [ ! -f "$SRC/.unpacked" ]; then
 	kh_log "unpacking linux-source-6.1 $SRCVER" >&2
 	rm -rf "$SRC" "$KH_CACHE/linux-source-6.1"
@@ -23,11 +34,26 @@ CFG=$(mktemp)
 trap 'rm -f "$CFG"' EXIT
 cat "$K/common.kunitconfig" "$K/$ARCH.kunitconfig" > "$CFG"
 [ -z "$VARIANT" ] || cat "$K/$VARIANT.kunitconfig" >> "$CFG"
+[ ! -f "$K/$SERIES.kunitconfig" ] || cat "$K/$SERIES.kunitconfig" >> "$CFG"
+# keep the options this tree defines (e.g. CRYPTO_NHPOLY1305 only up to
+# 6.x, CRYPTO_SELFTESTS_FULL from 7.x on)
+find "$SRC" -name 'Kconfig*' -exec sed -n 's/^[[:space:]]*\(menu\)\{0,1\}config[[:space:]]\{1,\}\([A-Za-z0-9_]*\).*/CONFIG_\2/p' {} + |
+	sort -u > "$CFG.syms"
+while IFS= read -r l; do
+	sym=$(printf '%s\n' "$l" | sed -n 's/^\(# \)\{0,1\}\(CONFIG_[A-Za-z0-9_]*\)[= ].*/\2/p')
+	if [ -n "$sym" ] && ! grep -qx "$sym" "$CFG.syms"; then
+		echo "kunit-kernel.sh: $sym is not in this tree's Kconfig, dropped" >&2
+		continue
+	fi
+	printf '%s\n' "$l"
+done < "$CFG" > "$CFG.kept"
+mv "$CFG.kept" "$CFG"
+rm -f "$CFG.syms"
 CC=gcc; XC=
 if [ "$ARCH" = arm64 ]; then CC=aarch64-linux-gnu-gcc; XC=--cross_compile=aarch64-linux-gnu-; fi
 KEY=$( (echo "$ARCH $VARIANT"; cat "$CFG"; echo "$SRCVER"; $CC --version | head -1;
 	cat "$SRC/tools/testing/kunit/qemu_configs/$ARCH.py") | sha256sum | cut -c1-16)
-B=$KH_CACHE/kunit-$ARCH${VARIANT:+-$VARIANT}-$KEY
+B=$KH_CACHE/kunit-$SERIES-$ARCH${VARIANT:+-$VARIANT}-$KEY
 if [ ! -f "$B/.done" ]; then
 	kh_log "building KUnit kernel $ARCH${VARIANT:+ ($VARIANT)} (cache miss, key $KEY)" >&2
 	rm -rf "$B"
@@ -36,7 +62,7 @@ if [ ! -f "$B/.done" ]; then
 		--kunitconfig="$CFG") >&2
 	touch "$B/.done"
 	# drop stale builds of the same arch/variant
-	for d in "$KH_CACHE"/kunit-$ARCH${VARIANT:+-$VARIANT}-*; do
+	for d in "$KH_CACHE"/kunit-$SERIES-$ARCH${VARIANT:+-$VARIANT}-*; do
 		[ "$d" = "$B" ] || [ "${d#*-$ARCH-}" != "${d#*-$ARCH-*-}" ] && [ -z "$VARIANT" ] && continue
 		[ "$d" = "$B" ] || rm -rf "$d"
 	done

@@ -21,7 +21,7 @@ if [ "$ARCH" = arm64 ]; then cp "$ROOT/bin/busybox" "$R/bin/busybox"; else cp /b
 M=/lib/modules/$KVER
 if [ "$KVER" != none ]; then
 	mkdir -p "$R$M/extra"
-	(cd "$ROOT$M" && cp --parents -r kernel/crypto kernel/lib/crypto \
+	(cd "$ROOT$M" && cp --parents -r kernel/crypto kernel/lib \
 		kernel/arch/*/crypto kernel/drivers/md "$R$M/" 2>/dev/null || true)
 	# virtio disks (QEMU -drive if=virtio, VM_EXTRA of vm.sh)
 	(cd "$ROOT$M" && cp --parents -r kernel/drivers/virtio \
