@@ -50,6 +50,22 @@ struct kh_simd_save { };
 #endif
 
 /*
+ * hrtimer_setup() (6.13 on) replaced hrtimer_init() and the assignment of
+ * the callback (7.x has only the former).  A macro: userspace builds of
+ * the cores have no hrtimers.
+ */
+#ifdef KH_HAVE_HRTIMER_SETUP
+#define kh_hrtimer_setup(timer, fn, clock, mode) \
+	hrtimer_setup(timer, fn, clock, mode)
+#else
+#define kh_hrtimer_setup(timer, fn, clock, mode) \
+	do { \
+		hrtimer_init(timer, clock, mode); \
+		(timer)->function = (fn); \
+	} while (0)
+#endif
+
+/*
  * KH_HAVE_SHASH_CLONE_TFM: struct shash_alg has clone_tfm, for
  * crypto_clone_shash() (6.4 up to 7.1: 6.12 has it, 7.3 has not).  That
  * gives the clone a zeroed context with the original's "key set" flag and

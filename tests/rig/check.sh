@@ -16,8 +16,9 @@
 #          install/remove with private trees (for the Debian kernel, loading
 #          nothing), the khsum man page
 #   intree keyedhash built into a KUnit kernel from crypto/keyedhash/
-#          (tools/intree-install.sh), suites run by kunit.py under QEMU
-#          (make check-intree; not in the default: a cold kernel build)
+#          (tools/intree-install.sh) of Debian's linux-source 6.1 and of
+#          the newest 7.x (KH_INTREE_SERIES), suites run by kunit.py under
+#          QEMU (make check-intree; not in the default: cold kernel builds)
 #
 # KH_TIERS selects tiers (default "host vm kunit install"); KH_SEED seeds the random
 # splits of the AF_ALG test (default: a new seed each run, printed).
@@ -37,6 +38,8 @@ RIG=$KH_TOP/tests/rig
 LOGS=$KH_OUT/logs
 SHARED=$(cd "$KH_TOP/.." && pwd)/shared
 START=$(date +%s)
+SUMMARY=$KH_OUT/summary.txt	# one line per kernel, architecture and run
+: > "$SUMMARY"
 declare -A TIER_PASS TIER_FAIL
 
 bash "$RIG/deps.sh" || kh_die "could not install the dependencies"
@@ -48,19 +51,29 @@ kh_log "Debian kernel $KVER; AF_ALG split seed $SEED"
 tier_begin() { kh_log "tier: $1"; P0=$KH_PASS; F0=$KH_FAIL; }
 tier_end() { TIER_PASS[$1]=$((KH_PASS - P0)); TIER_FAIL[$1]=$((KH_FAIL - F0)); }
 
-# Count the PASS:/FAIL: lines a log reports, and require its end marker.
+# Count the PASS:/FAIL: lines a log reports, and require its end marker
+# and at least one result: a log with none checked nothing.
 count_log() { # description, log, end-marker
 	local p f
-	p=$(grep -c '^PASS: ' "$2")
-	f=$(grep -c '^FAIL: ' "$2")
-	grep '^FAIL: ' "$2" | sed "s|^|    [$1] |"
+	p=$(grep -a -c '^PASS: ' "$2")
+	f=$(grep -a -c '^FAIL: ' "$2")
+	grep -a '^FAIL: ' "$2" | sed "s|^|    [$1] |"
 	KH_PASS=$((KH_PASS + p))
 	KH_FAIL=$((KH_FAIL + f))
 	echo "    $1: $p passed, $f failed (log: ${2#$KH_TOP/})"
-	if ! grep -q "$3" "$2"; then
+	printf '  %-64s %5d passed, %d failed\n' "$1" "$p" "$f" >> "$SUMMARY"
+	if ! grep -a -q "$3" "$2"; then
 		kh_fail "$1: run did not complete"
 		tail -30 "$2"
+	elif [ $((p + f)) = 0 ]; then
+		kh_fail "$1: no check reported a result"
 	fi
+}
+
+# A VM log whose test script ran to its end (for VMs whose results are
+# counted from another file, e.g. ktap.py's summary of the KUnit log).
+vm_done() { # description, log
+	kh_check "$1: the VM ran its test script to the end" grep -a -q "^=== VM done" "$2"
 }
 
 # Build with W=1 and fail on any compiler warning.
@@ -199,35 +212,12 @@ vm_run() { # series, model, arch, cpu, kernel, kver, root, module
 	count_log "VM Linux $series $model ($kver)" "$log" "^=== VM done"
 }
 
-# The kernels of one series (KH_SERIES lists them): sets S_KVER, S_KDIR,
-# S_XROOT, S_XMAKE (x86_64) and S_AKVER, S_AKDIR, S_AROOT, S_AMAKE (arm64).
-# 6.1 is the host's own Debian 12 kernel (built with the host's gcc);
-# 6.12 and 7.x are Debian 13's, built against inside the Debian 13 root
-# with its gcc-14 (tests/rig/deb13.sh; KDIR deb13:... for build-module.sh).
-series_env() { # series
-	if [ "$1" = 6.1 ]; then
-		S_KVER=$KVER S_KDIR=$KDIR S_XROOT=/ S_XMAKE=
-		S_AROOT=$("$RIG/arm64-root.sh")
-		S_AKVER=${KVER%-amd64}-arm64
-		S_AKDIR=$S_AROOT/usr/src/linux-headers-$S_AKVER
-		S_AMAKE="ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-"
-		return
-	fi
-	S_KVER=$("$RIG/deb13.sh" kver "$1") || return 1
-	S_XROOT=$("$RIG/deb13.sh" root)
-	S_KDIR=deb13:/usr/src/linux-headers-$S_KVER S_XMAKE=CC=gcc-14
-	S_AROOT=$("$RIG/deb13.sh" arm64 "$1") || return 1
-	S_AKVER=$(cd "$S_AROOT/lib/modules" && ls -d *-arm64 | head -1)
-	S_AKDIR=deb13:/usr/src/linux-headers-$S_AKVER
-	S_AMAKE="ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- CC=aarch64-linux-gnu-gcc-14"
-}
-
 # The CPU models each series boots: x86_64 with and without AVX2 for the
 # newest and 6.1 (KH_NOAVX2_SERIES), -cpu max for every series.
 vm_series() { # series
 	local s=$1 n=$1
 	[ "$s" = 6.1 ] && n=
-	if ! series_env "$s"; then
+	if ! kh_series_env "$s"; then
 		kh_fail "Linux $s: Debian's kernels and headers fetched"
 		return
 	fi
@@ -284,10 +274,10 @@ kunit_run() { # series, arch, cpu
 	"$RIG/mkinitramfs.sh" "$KH_OUT/$name.cpio.gz" "$arch" "$root" none \
 		"$KH_TOP/tests/vm/kunit.sh" "$t/finit" "$w/keyedhash.ko" "$w/keyedhash_kunit.ko"
 	kh_log "  booting the Linux $series $arch KUnit kernel ($(make -s -C "$b" kernelversion 2>/dev/null))"
-	"$RIG/vm.sh" "$arch" "$cpu" "$img" "$KH_OUT/$name.cpio.gz" "$log" "kunit.filter_glob=none"
+	"$RIG/vm.sh" "$arch" "$cpu" "$img" "$KH_OUT/$name.cpio.gz" "$log" "kunit.filter_glob=keyedhash-*"
 	python3 "$RIG/ktap.py" "$log" "keyedhash-" > "$LOGS/$name.summary" 2>&1
 	count_log "KUnit Linux $series $arch" "$LOGS/$name.summary" "^ktap: parsed"
-	count_log "KUnit Linux $series $arch VM" "$log" "^=== VM done"
+	vm_done "KUnit Linux $series $arch" "$log"
 	# the clone cases run where the kernel's shash_alg has clone_tfm
 	# (Kbuild's probe); anywhere else they must say they were skipped
 	if grep -q KH_HAVE_SHASH_CLONE_TFM "$w/.keyedhash_generic.o.cmd"; then
@@ -347,7 +337,7 @@ debug_run() {
 		"$extra/env" "$extra/abuse:/abuse"
 	kh_log "  booting the debug KUnit kernel (x86_64, 2 vCPUs)"
 	VM_SMP=2 VM_TIMEOUT=${VM_TIMEOUT:-2400} "$RIG/vm.sh" x86_64 max "$b/arch/x86/boot/bzImage" \
-		"$KH_OUT/debug-x86_64.cpio.gz" "$log" "kunit.filter_glob=none"
+		"$KH_OUT/debug-x86_64.cpio.gz" "$log" "kunit.filter_glob=keyedhash-*"
 	python3 "$RIG/ktap.py" "$log" "keyedhash-" > "$LOGS/debug-x86_64.summary" 2>&1
 	count_log "KUnit x86_64, debug kernel" "$LOGS/debug-x86_64.summary" "^ktap: parsed"
 	count_log "debug VM x86_64" "$log" "^=== VM done"
@@ -381,7 +371,7 @@ if [[ " $TIERS " == *" install "* ]]; then
 	# root's dkms (both with private trees, as above)
 	for s in $KH_SERIES; do
 		[ "$s" = 6.1 ] && continue
-		if ! series_env "$s"; then
+		if ! kh_series_env "$s"; then
 			kh_fail "Linux $s: Debian's kernels and headers fetched"
 			continue
 		fi
@@ -412,13 +402,19 @@ fi
 # ---------------------------------------------------------------- intree
 if [[ " $TIERS " == *" intree "* ]]; then
 	tier_begin intree
-	"$RIG/intree.sh" "$LOGS/intree.log"
-	count_log "in-tree build, KUnit x86_64 (kunit.py)" "$LOGS/intree.log" "^intree: done"
+	for s in ${KH_INTREE_SERIES:-6.1 7.x}; do
+		"$RIG/intree.sh" "$LOGS/intree-$s.log" "$s"
+		count_log "in-tree build, Linux $s, KUnit x86_64 (kunit.py)" \
+			"$LOGS/intree-$s.log" "^intree: done"
+	done
 	tier_end intree
 fi
 
 echo
 echo "================ summary ($(( $(date +%s) - START ))s)"
+echo "per kernel and architecture:"
+cat "$SUMMARY"
+echo "per tier:"
 for t in host vm kunit debug install intree; do
 	[ -n "${TIER_PASS[$t]+x}" ] && printf '  %-6s %4d passed, %d failed\n' "$t" "${TIER_PASS[$t]}" "${TIER_FAIL[$t]}"
 done

@@ -32,23 +32,7 @@ if [ ! -f "$SRC/.unpacked" ]; then
 fi
 CFG=$(mktemp)
 trap 'rm -f "$CFG"' EXIT
-cat "$K/common.kunitconfig" "$K/$ARCH.kunitconfig" > "$CFG"
-[ -z "$VARIANT" ] || cat "$K/$VARIANT.kunitconfig" >> "$CFG"
-[ ! -f "$K/$SERIES.kunitconfig" ] || cat "$K/$SERIES.kunitconfig" >> "$CFG"
-# keep the options this tree defines (e.g. CRYPTO_NHPOLY1305 only up to
-# 6.x, CRYPTO_SELFTESTS_FULL from 7.x on)
-find "$SRC" -name 'Kconfig*' -exec sed -n 's/^[[:space:]]*\(menu\)\{0,1\}config[[:space:]]\{1,\}\([A-Za-z0-9_]*\).*/CONFIG_\2/p' {} + |
-	sort -u > "$CFG.syms"
-while IFS= read -r l; do
-	sym=$(printf '%s\n' "$l" | sed -n 's/^\(# \)\{0,1\}\(CONFIG_[A-Za-z0-9_]*\)[= ].*/\2/p')
-	if [ -n "$sym" ] && ! grep -qx "$sym" "$CFG.syms"; then
-		echo "kunit-kernel.sh: $sym is not in this tree's Kconfig, dropped" >&2
-		continue
-	fi
-	printf '%s\n' "$l"
-done < "$CFG" > "$CFG.kept"
-mv "$CFG.kept" "$CFG"
-rm -f "$CFG.syms"
+kh_kunitconfig "$SRC" "$SERIES" "$ARCH" $VARIANT > "$CFG"
 CC=gcc; XC=
 if [ "$ARCH" = arm64 ]; then CC=aarch64-linux-gnu-gcc; XC=--cross_compile=aarch64-linux-gnu-; fi
 KEY=$( (echo "$ARCH $VARIANT"; cat "$CFG"; echo "$SRCVER"; $CC --version | head -1;

@@ -10,7 +10,7 @@ mkdir -p "$KH_CACHE" "$KH_OUT"
 KH_PKGS="linux-image-amd64 linux-headers-amd64 linux-source-6.1 qemu-system-x86
 	qemu-system-arm busybox-static cpio kmod xz-utils gcc make bc bison flex
 	libelf-dev libssl-dev python3 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
-	rsync qemu-user dkms cryptsetup-bin dmsetup groff-base"
+	rsync qemu-user dkms cryptsetup-bin dmsetup groff-base debootstrap"
 
 # The newest installed Debian 6.1 amd64 kernel, e.g. 6.1.0-56-amd64.
 kh_kver() {
@@ -18,6 +18,58 @@ kh_kver() {
 	v=$(cd /lib/modules 2>/dev/null && ls -d 6.1.*-amd64 2>/dev/null | sort -V | tail -1)
 	[ -n "$v" ] && [ -e "/lib/modules/$v/build/Makefile" ] || return 1
 	echo "$v"
+}
+
+# The Debian kernels of one series (6.1, 6.12 or 7.x): sets S_KVER, S_KDIR,
+# S_XROOT, S_XMAKE (x86_64) and S_AKVER, S_AKDIR, S_AROOT, S_AMAKE (arm64).
+# 6.1 is the host's own Debian 12 kernel (built with the host's gcc);
+# 6.12 and 7.x are Debian 13's, built against inside the Debian 13 root
+# with its gcc-14 (tests/rig/deb13.sh; KDIR deb13:... for build-module.sh).
+kh_series_env() { # series
+	local rig=$KH_TOP/tests/rig
+	if [ "$1" = 6.1 ]; then
+		S_KVER=$(kh_kver) || return 1
+		S_KDIR=/lib/modules/$S_KVER/build S_XROOT=/ S_XMAKE=
+		S_AROOT=$("$rig/arm64-root.sh") || return 1
+		S_AKVER=${S_KVER%-amd64}-arm64
+		S_AKDIR=$S_AROOT/usr/src/linux-headers-$S_AKVER
+		S_AMAKE="ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-"
+		return
+	fi
+	S_KVER=$("$rig/deb13.sh" kver "$1") || return 1
+	S_XROOT=$("$rig/deb13.sh" root)
+	S_KDIR=deb13:/usr/src/linux-headers-$S_KVER S_XMAKE=CC=gcc-14
+	S_AROOT=$("$rig/deb13.sh" arm64 "$1") || return 1
+	S_AKVER=$(cd "$S_AROOT/lib/modules" && ls -d *-arm64 | head -1)
+	S_AKDIR=deb13:/usr/src/linux-headers-$S_AKVER
+	S_AMAKE="ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- CC=aarch64-linux-gnu-gcc-14"
+}
+
+# A KUnit kernel's configuration: tests/kunit/common.kunitconfig, ARCH's
+# and each further fragment named (tests/kunit/NAME.kunitconfig or a
+# path), then SERIES's own (tests/kunit/SERIES.kunitconfig, if any).  The
+# fragments may name options of any series: those the tree SRC's Kconfig
+# does not define are dropped, each said on stderr.
+kh_kunitconfig() { # src, series, arch, further fragments...
+	local src=$1 series=$2 arch=$3 k=$KH_TOP/tests/kunit f l sym syms
+	shift 3
+	syms=$(mktemp)
+	find "$src" -name 'Kconfig*' -exec sed -n \
+		's/^[[:space:]]*\(menu\)\{0,1\}config[[:space:]]\{1,\}\([A-Za-z0-9_]*\).*/CONFIG_\2/p' {} + |
+		sort -u > "$syms"
+	for f in "$k/common.kunitconfig" "$k/$arch.kunitconfig" "$@" "$k/$series.kunitconfig"; do
+		[ -f "$f" ] || f=$k/$f.kunitconfig
+		[ -f "$f" ] || continue
+		while IFS= read -r l; do
+			sym=$(printf '%s\n' "$l" | sed -n 's/^\(# \)\{0,1\}\(CONFIG_[A-Za-z0-9_]*\)[= ].*/\2/p')
+			if [ -n "$sym" ] && ! grep -qx "$sym" "$syms"; then
+				echo "kunitconfig: $sym is not in this tree's Kconfig, dropped" >&2
+				continue
+			fi
+			printf '%s\n' "$l"
+		done < "$f"
+	done
+	rm -f "$syms"
 }
 
 # The project's own files, relative to KH_TOP: what git tracks (plus new,

@@ -6,6 +6,11 @@ dmesg -n 1
 echo "\$ modprobe keyedhash"
 modprobe keyedhash && dmesg | grep "keyedhash:" | tail -1
 modprobe algif_hash
+if [ -f /proc/sys/crypto/af_alg_restrict ]; then
+	echo
+	echo "\$ sysctl -w crypto.af_alg_restrict=0   # 7.3 on: AF_ALG binds only an allow-list by default"
+	echo 0 > /proc/sys/crypto/af_alg_restrict
+fi
 echo
 echo "\$ cat /proc/crypto   # the keyedhash entries: name, driver, priority, selftest, digestsize"
 awk 'BEGIN { RS = ""; FS = "\n" } /module *: keyedhash/ {
