@@ -15,6 +15,7 @@
 #include <kunit/test.h>
 #include <linux/hrtimer.h>
 #include <linux/prandom.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <keyedhash/keyedhash.h>
@@ -23,7 +24,6 @@
 #include "tests/keyedhash-testvecs.h"
 
 #define KH_MAXLEN		4096
-#define KH_RANDOM_CASES		1000
 #define KH_MAX_DIGEST		64
 #define KH_MAX_BAD_KEY		(128 * 1024)	/* bad key lengths must not exceed this */
 
@@ -95,15 +95,6 @@ static const struct kh_impl *kh_generic_driver(const char *name)
 static u32 kh_rand(struct kh_test_ctx *t, u32 bound)
 {
 	return bound ? prandom_u32_state(&t->rng) % bound : 0;
-}
-
-/* A random valid message length up to @max. */
-static u32 kh_rand_len(struct kh_test_ctx *t, u32 max)
-{
-	u32 step = t->alg->step;
-	u32 len = kh_rand(t, max / step + 1) * step;
-
-	return (step > 1 && !len) ? step : len;
 }
 
 static struct crypto_shash *kh_alloc(struct kunit *test, const char *driver,
@@ -211,29 +202,42 @@ static void kh_case_vectors(struct kunit *test)
 	KUNIT_EXPECT_GT(test, ndrivers, 0U);
 }
 
+/* The all-lengths reference of @name (tests/all-lens.tsv). */
+static const struct kh_all_lens *kh_all_lens_of(struct kunit *test,
+						const struct kh_test_alg *alg)
+{
+	const struct kh_all_lens *al = NULL;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(kh_all_lens); i++)
+		if (!strcmp(kh_all_lens[i].name, alg->name))
+			al = &kh_all_lens[i];
+	KUNIT_ASSERT_NOT_NULL_MSG(test, al, "no all-lengths digest for %s",
+				  alg->name);
+	KUNIT_ASSERT_EQ(test, al->step, alg->step);
+	return al;
+}
+
 /*
  * Every valid length 0..4096 of a fixed SplitMix64 message under a fixed
- * key, all digests consolidated with SHA-256; the expected value comes from
- * the reference models (tests/all-lens.tsv).
+ * key, hashed by each driver, the digests consolidated with SHA-256 and
+ * compared with the reference models' value (tests/all-lens.tsv).  With
+ * @split, each message sits at a random offset 0..63 and goes in random
+ * update() pieces (empty ones included); otherwise one digest() call.
  */
-static void kh_case_all_lengths(struct kunit *test)
+static void kh_check_all_lengths(struct kunit *test, bool split)
 {
 	struct kh_test_ctx *t = test->priv;
-	const struct kh_all_lens *al = NULL;
+	const struct kh_all_lens *al = kh_all_lens_of(test, t->alg);
 	const struct kh_impl *impl;
 	struct crypto_shash *sha;
 	struct shash_desc *shadesc;
-	unsigned int i, d = 0;
-	u8 *data;
+	unsigned int d = 0, ndrivers = 0;
+	u8 *data, *buf;
 
-	for (i = 0; i < ARRAY_SIZE(kh_all_lens); i++)
-		if (!strcmp(kh_all_lens[i].name, t->alg->name))
-			al = &kh_all_lens[i];
-	KUNIT_ASSERT_NOT_NULL_MSG(test, al, "no all-lengths digest for %s",
-				  t->alg->name);
-	KUNIT_ASSERT_EQ(test, al->step, t->alg->step);
 	data = kunit_kmalloc(test, KH_ALL_LENS_MAX, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, data);
+	buf = kunit_kmalloc(test, KH_ALL_LENS_MAX + 64, GFP_KERNEL);
+	KUNIT_ASSERT_TRUE(test, data && buf);
 	kh_splitmix64_fill(KH_ALL_LENS_DATA_STATE, 0, data, KH_ALL_LENS_MAX);
 
 	/* SHA-256 through the crypto API: its library interface changed in 7.x */
@@ -245,46 +249,72 @@ static void kh_case_all_lengths(struct kunit *test)
 		struct shash_desc *desc = kh_desc(test, tfm);
 		u32 len = al->step == 1 ? 0 : al->step;
 
+		ndrivers++;
 		KUNIT_ASSERT_EQ(test, crypto_shash_init(shadesc), 0);
 		for (; len <= KH_ALL_LENS_MAX; len += al->step) {
-			KUNIT_ASSERT_EQ(test, crypto_shash_digest(desc, data, len,
-								  t->d1), 0);
+			u8 *p = buf + kh_rand(t, 64);
+
+			if (split) {
+				memcpy(p, data, len);
+				KUNIT_ASSERT_EQ(test, kh_hash_split(t, desc, p, len,
+								    t->d1), 0);
+			} else {
+				KUNIT_ASSERT_EQ(test, crypto_shash_digest(desc, data,
+									  len, t->d1), 0);
+			}
 			KUNIT_ASSERT_EQ(test, crypto_shash_update(shadesc, t->d1,
 								  impl->digestsize), 0);
 		}
 		KUNIT_ASSERT_EQ(test, crypto_shash_final(shadesc, t->d1), 0);
 		KH_EXPECT_MEMEQ(test, t->d1, al->sha256, SHA256_DIGEST_SIZE,
-				"%s: all lengths", impl->driver);
+				"%s: all lengths%s", impl->driver,
+				split ? ", random offsets and pieces" : "");
 		crypto_free_shash(tfm);
 	}
 	crypto_free_shash(sha);
+	KUNIT_EXPECT_GT(test, ndrivers, 0U);
 }
 
-/* 1000 random lengths, offsets and update() splits against one-shot. */
+static void kh_case_all_lengths(struct kunit *test)
+{
+	kh_check_all_lengths(test, false);
+}
+
+/*
+ * Every length of the all-lengths reference at a random offset in random
+ * update() pieces, against the reference models' digests.
+ */
 static void kh_case_random_splits(struct kunit *test)
 {
-	struct kh_test_ctx *t = test->priv;
-	const struct kh_impl *impl;
-	unsigned int i, d = 0;
+	kh_check_all_lengths(test, true);
+}
 
-	while ((impl = kh_next_driver(t->alg->name, &d))) {
-		struct crypto_shash *tfm = kh_alloc(test, impl->driver, t->key,
-						    t->alg->keylen);
-		struct shash_desc *desc = kh_desc(test, tfm);
+/* The last vector of @alg whose message has @min..@max bytes, or NULL. */
+static const struct kh_testvec *kh_vector_upto(const struct kh_test_alg *alg,
+					       u32 min, u32 max)
+{
+	const struct kh_testvec *tv = NULL;
+	unsigned int i, j;
 
-		for (i = 0; i < KH_RANDOM_CASES; i++) {
-			u32 len = kh_rand_len(t, KH_MAXLEN);
-			const u8 *p = t->data + kh_rand(t, 64);
+	for (i = 0; i < ARRAY_SIZE(kh_testvec_suites); i++) {
+		const struct kh_testvec_suite *suite = &kh_testvec_suites[i];
 
-			KUNIT_ASSERT_EQ(test, crypto_shash_digest(desc, p, len,
-								  t->d1), 0);
-			KUNIT_ASSERT_EQ(test, kh_hash_split(t, desc, p, len,
-							    t->d2), 0);
-			KH_ASSERT_MEMEQ(test, t->d1, t->d2, impl->digestsize,
-					"%s: length %u, case %u", impl->driver, len, i);
-		}
-		crypto_free_shash(tfm);
+		if (strcmp(suite->name, alg->name))
+			continue;
+		for (j = 0; j < suite->count; j++)
+			if (suite->vecs[j].msglen >= min &&
+			    suite->vecs[j].msglen <= max)
+				tv = &suite->vecs[j];
 	}
+	return tv;
+}
+
+/* Every length up to 256, then steps of 97 blocks, and KH_MAXLEN itself. */
+static u32 kh_guard_next_len(u32 len, u32 step)
+{
+	u32 next = len + (len < 256 ? step : 97 * step);
+
+	return len < KH_MAXLEN && next > KH_MAXLEN ? KH_MAXLEN : next;
 }
 
 /*
@@ -317,7 +347,7 @@ static void kh_case_guard_pages(struct kunit *test)
 		desc = kh_desc(test, tfm);
 		for (len = t->alg->step == 1 ? 0 : t->alg->step;
 		     len <= KH_MAXLEN;
-		     len += len < 256 ? t->alg->step : 97 * t->alg->step) {
+		     len = kh_guard_next_len(len, t->alg->step)) {
 			u8 *msg = msgbuf + KH_MAXLEN - len;
 
 			memcpy(msg, t->data, len);
@@ -334,71 +364,99 @@ static void kh_case_guard_pages(struct kunit *test)
 	vfree(outbuf);
 }
 
-/* The same message at every offset 0..63 gives the same digest. */
+/*
+ * A vector's message at every offset 0..63, in random pieces, and its
+ * digest written at every offset 0..63: the vector file's digest.
+ */
 static void kh_case_alignment(struct kunit *test)
 {
 	struct kh_test_ctx *t = test->priv;
+	const struct kh_testvec *tv = kh_vector_upto(t->alg, 100, 1024);
 	const struct kh_impl *impl;
-	unsigned int d = 0;
-	u32 off, len = t->alg->step == 1 ? 113 : 4 * t->alg->step;
+	unsigned int d = 0, ndrivers = 0;
+	u32 off;
+	u8 *buf;
 
+	KUNIT_ASSERT_NOT_NULL_MSG(test, tv, "no %s vector of 100..1024 bytes",
+				  t->alg->name);
+	buf = kunit_kmalloc(test, tv->msglen + 64 + KH_MAX_DIGEST + 64, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
 	while ((impl = kh_next_driver(t->alg->name, &d))) {
-		struct crypto_shash *tfm = kh_alloc(test, impl->driver, t->key,
-						    t->alg->keylen);
+		struct crypto_shash *tfm = kh_alloc(test, impl->driver, tv->key,
+						    tv->keylen);
 		struct shash_desc *desc = kh_desc(test, tfm);
-		u8 *buf = kunit_kmalloc(test, len + 64 + KH_MAX_DIGEST + 64,
-					GFP_KERNEL);
 
-		KUNIT_ASSERT_NOT_NULL(test, buf);
-		KUNIT_ASSERT_EQ(test, crypto_shash_digest(desc, t->data, len,
-							  t->d1), 0);
+		ndrivers++;
 		for (off = 0; off < 64; off++) {
-			u8 *out = buf + len + 64 + off;
+			u8 *out = buf + tv->msglen + 64 + off;
 
-			memcpy(buf + off, t->data, len);
+			kh_testvec_msg(tv, 0, buf + off, tv->msglen);
 			KUNIT_ASSERT_EQ(test, kh_hash_split(t, desc, buf + off,
-							    len, out), 0);
-			KH_ASSERT_MEMEQ(test, out, t->d1, impl->digestsize,
+							    tv->msglen, out), 0);
+			KH_ASSERT_MEMEQ(test, out, tv->digest, impl->digestsize,
 					"%s: offset %u", impl->driver, off);
 		}
 		crypto_free_shash(tfm);
 	}
+	KUNIT_EXPECT_GT(test, ndrivers, 0U);
 }
 
-/* export() mid-message, import() into a fresh request, finish there. */
+/*
+ * export() mid-message, the request state scribbled over, import() into a
+ * fresh request, finish there: every vector of up to 64 KiB at 10 random
+ * cuts each, against the vector file's digest.
+ */
 static void kh_case_export_import(struct kunit *test)
 {
 	struct kh_test_ctx *t = test->priv;
+	const struct kh_testvec_suite *suite = NULL;
 	const struct kh_impl *impl;
-	unsigned int i, d = 0;
+	unsigned int i, j, d = 0, n = 0;
+	u8 *msg;
+
+	for (i = 0; i < ARRAY_SIZE(kh_testvec_suites); i++)
+		if (!strcmp(kh_testvec_suites[i].name, t->alg->name))
+			suite = &kh_testvec_suites[i];
+	KUNIT_ASSERT_NOT_NULL(test, suite);
+	msg = kunit_kmalloc(test, SZ_64K, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, msg);
 
 	while ((impl = kh_next_driver(t->alg->name, &d))) {
-		struct crypto_shash *tfm = kh_alloc(test, impl->driver, t->key,
-						    t->alg->keylen);
-		struct shash_desc *a = kh_desc(test, tfm);
-		struct shash_desc *b = kh_desc(test, tfm);
-		u8 *state = kunit_kzalloc(test, crypto_shash_statesize(tfm),
-					  GFP_KERNEL);
+		for (i = 0; i < suite->count; i++) {
+			const struct kh_testvec *tv = &suite->vecs[i];
+			struct crypto_shash *tfm;
+			struct shash_desc *a, *b;
+			u8 *state;
 
-		KUNIT_ASSERT_NOT_NULL(test, state);
-		for (i = 0; i < 100; i++) {
-			u32 len = kh_rand_len(t, KH_MAXLEN);
-			u32 cut = kh_rand(t, len + 1);
+			if (tv->msglen > SZ_64K)
+				continue;
+			tfm = kh_alloc(test, impl->driver, tv->key, tv->keylen);
+			a = kh_desc(test, tfm);
+			b = kh_desc(test, tfm);
+			state = kunit_kzalloc(test, crypto_shash_statesize(tfm),
+					      GFP_KERNEL);
+			KUNIT_ASSERT_NOT_NULL(test, state);
+			kh_testvec_msg(tv, 0, msg, tv->msglen);
+			for (j = 0; j < 10; j++) {
+				u32 cut = kh_rand(t, tv->msglen + 1);
 
-			KUNIT_ASSERT_EQ(test, crypto_shash_digest(a, t->data, len,
-								  t->d1), 0);
-			KUNIT_ASSERT_EQ(test, crypto_shash_init(a), 0);
-			KUNIT_ASSERT_EQ(test, crypto_shash_update(a, t->data, cut), 0);
-			KUNIT_ASSERT_EQ(test, crypto_shash_export(a, state), 0);
-			memset(shash_desc_ctx(a), 0x5a, crypto_shash_descsize(tfm));
-			KUNIT_ASSERT_EQ(test, crypto_shash_import(b, state), 0);
-			KUNIT_ASSERT_EQ(test, crypto_shash_finup(b, t->data + cut,
-								 len - cut, t->d2), 0);
-			KH_ASSERT_MEMEQ(test, t->d1, t->d2, impl->digestsize,
-					"%s: length %u cut at %u", impl->driver, len, cut);
+				KUNIT_ASSERT_EQ(test, crypto_shash_init(a), 0);
+				KUNIT_ASSERT_EQ(test, crypto_shash_update(a, msg, cut), 0);
+				KUNIT_ASSERT_EQ(test, crypto_shash_export(a, state), 0);
+				memset(shash_desc_ctx(a), 0x5a, crypto_shash_descsize(tfm));
+				KUNIT_ASSERT_EQ(test, crypto_shash_import(b, state), 0);
+				KUNIT_ASSERT_EQ(test, crypto_shash_finup(b, msg + cut,
+									 tv->msglen - cut,
+									 t->d2), 0);
+				KH_ASSERT_MEMEQ(test, t->d2, tv->digest, impl->digestsize,
+						"%s: vector %u cut at %u", impl->driver,
+						i, cut);
+				n++;
+			}
+			crypto_free_shash(tfm);
 		}
-		crypto_free_shash(tfm);
 	}
+	KUNIT_EXPECT_GT(test, n, 0U);
 }
 
 static bool kh_all_zero(const void *p, size_t n)
