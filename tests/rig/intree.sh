@@ -84,7 +84,7 @@ else
 	done_
 	exit 0
 fi
-python3 "$RIG/ktap.py" "$B/test.log" "keyedhash-" >> "$LOG" 2>&1 || true
+python3 "$RIG/ktap.py" "$B/test.log" "keyedhash-" "$KH_TOP/tests/kunit/keyedhash_kunit.c" >> "$LOG" 2>&1 || true
 if grep -q "keyedhash: registered" "$B/test.log"; then
 	pass "built-in keyedhash registered its drivers at boot: $(grep -o 'keyedhash: registered.*' "$B/test.log" | head -1)"
 else

@@ -2,17 +2,39 @@
 # SPDX-License-Identifier: GPL-2.0
 """Summarise the KTAP of keyedhash's KUnit suites from a VM console log.
 
-Usage: ktap.py LOG SUITE_PREFIX
+Usage: ktap.py LOG SUITE_PREFIX [SUITES_SOURCE]
 Prints "PASS: suite.case", "FAIL: suite.case" or "SKIP: suite.case reason"
 (a skip is neither), any kernel splat as a FAIL, the failed expectations,
-and "ktap: parsed N suites" at the end.
+and "ktap: parsed N suites" at the end.  Every suite must report as many
+results as its plan line (1..N) announced.  With SUITES_SOURCE (the
+suites' C file, tests/kunit/keyedhash_kunit.c) every suite it defines
+with KH_HASH_SUITE() must have reported, with the cases of the template
+(tests/kunit/hash_test_template.h beside it) plus its own extra ones:
+a suite that vanished or lost cases fails.
 """
+import os
 import re
 import sys
 
 
+def expected_suites(source):
+    """{suite name: case count} from KH_HASH_SUITE() invocations."""
+    text = open(source).read()
+    template = open(os.path.join(os.path.dirname(source),
+                                 "hash_test_template.h")).read()
+    shared = len(re.findall(r"KUNIT_CASE\(prefix##_\w+\)", template))
+    want = {}
+    for m in re.finditer(r'^KH_HASH_SUITE\((\w+),\s*"([^"]+)"(.*?)\);',
+                         text, re.S | re.M):
+        want[m.group(2)] = shared + len(re.findall(r"KUNIT_CASE\(", m.group(3)))
+    return want
+
+
 def main():
     log, prefix = sys.argv[1], sys.argv[2]
+    want = expected_suites(sys.argv[3]) if len(sys.argv) > 3 else {}
+    results = {}     # suite -> number of case results
+    plans = {}       # suite -> N of its "1..N"
     text = open(log, errors="replace").read()
     # strip the "[   1.234] " printk time stamps
     lines = [re.sub(r"^\[\s*[0-9.]+\]\s?", "", l) for l in text.splitlines()]
@@ -23,6 +45,11 @@ def main():
         m = re.match(r"# Subtest: (\S+)", s)
         if m:
             suite = m.group(1)
+            results[suite] = 0
+            continue
+        m = re.match(r"1\.\.(\d+)$", s)
+        if m and suite is not None and suite not in plans:
+            plans[suite] = int(m.group(1))
             continue
         m = re.match(r"(not ok|ok) \d+ (\S+)(.*)", s)
         if not m or suite is None:
@@ -35,6 +62,7 @@ def main():
             continue
         if not suite.startswith(prefix):
             continue
+        results[suite] += 1
         if "# SKIP" in rest:
             print("SKIP: %s.%s%s" % (suite, name, rest.split("# SKIP", 1)[1]))
         elif ok:
@@ -60,6 +88,16 @@ def main():
             print("  " + line.strip())
     if suites == 0:
         print("FAIL: no %s* suite reported a result" % prefix)
+    for name, n in sorted(results.items()):
+        if name.startswith(prefix) and plans.get(name) != n:
+            print("FAIL: %s: %d results, its plan said %s" % (name, n, plans.get(name)))
+    for name, n in sorted(want.items()):
+        if name not in results:
+            print("FAIL: %s: suite missing from the log" % name)
+        elif results[name] != n:
+            print("FAIL: %s: %d cases reported, %d defined" % (name, results[name], n))
+        else:
+            print("PASS: %s: all %d cases reported" % (name, n))
     print("ktap: parsed %d suites" % suites)
     return 0
 
