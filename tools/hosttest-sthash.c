@@ -13,7 +13,8 @@
  *    derived from seed 00..1f);
  *  - setkey error semantics: nhpoly1305 only 1088 bytes, sthash seeds of
  *    16..STHASH_MAX_SEED_SIZE bytes, malformed sthash-personalized blobs;
- *  - the personalized blob without personalizations equals plain sthash;
+ *  - the reference digests of keys and a message built here (seeds of
+ *    several lengths, personalizations), sthash and sthash-personalized;
  *  - every two-piece split of a 2100-byte message, with the request state
  *    copied at the split, equals the one-shot digest.
  */
@@ -350,22 +351,114 @@ static void test_splits(const char *name, const u8 *key, unsigned int kl)
 	check(true, "", 0);
 }
 
-static void test_personalized_default(void)
+/*
+ * Digests of keys and a message built here, compared with the reference's
+ * (the Rust crate's, tests/vectors/sthash.txt through the generated tables):
+ * the message is msg[i] = (31 * i + 7) mod 256, the keys are seeds 00 01 ..
+ * of several lengths and personalizations ("test", "ctx", and the files'
+ * (i mod 256) xor 0x5a / 0xa5 runs).  Each case must find its records by
+ * the blob built here, every such record must hash this message, and
+ * sthash-personalized (and sthash, without personalizations) must give the
+ * recorded digest, hashed in two pieces.
+ */
+struct ref_case {
+	unsigned int seed_len;
+	const char *c1, *c2;	/* text, or NULL */
+	unsigned int c1_len, c2_len;	/* (i mod 256) ^ xor, when no text */
+	u8 c1_xor, c2_xor;
+};
+
+#define REF_SEED(n)	{ .seed_len = (n) }
+#define REF_TEXT(t1, t2) { .seed_len = 32, .c1 = (t1), .c2 = (t2) }
+#define REF_RUN1(n)	{ .seed_len = 32, .c1_len = (n), .c1_xor = 0x5a }
+#define REF_RUN2(n)	{ .seed_len = 32, .c2_len = (n), .c2_xor = 0xa5 }
+
+static const struct ref_case ref_cases[] = {
+	REF_SEED(32), REF_SEED(16), REF_SEED(17), REF_SEED(33), REF_SEED(64),
+	REF_SEED(200), REF_TEXT("test", NULL), REF_TEXT(NULL, "ctx"),
+	REF_TEXT("test", "ctx"), REF_RUN1(150), REF_RUN1(151), REF_RUN1(152),
+	REF_RUN1(319), REF_RUN1(8382), REF_RUN2(156), REF_RUN2(157),
+	REF_RUN2(158), REF_RUN2(325),
+};
+
+#define REF_MSG_MAX	(1048576 + 13)
+
+/* One blob part: le16 length, then a text or the xor run. */
+static unsigned int ref_part(u8 *out, const char *text, unsigned int len,
+			     u8 xor)
 {
-	static u8 k[64], msg[1500];
+	unsigned int i;
+
+	if (text)
+		len = strlen(text);
+	put_unaligned_le16(len, out);
+	for (i = 0; i < len; i++)
+		out[2 + i] = text ? text[i] : (u8)i ^ xor;
+	return 2 + len;
+}
+
+static unsigned int ref_blob(u8 *out, const struct ref_case *rc)
+{
+	unsigned int n = ref_part(out, NULL, rc->seed_len, 0);
+
+	n += ref_part(out + n, rc->c1, rc->c1_len, rc->c1_xor);
+	return n + ref_part(out + n, rc->c2, rc->c2_len, rc->c2_xor);
+}
+
+/* Does @tv hash msg[0 .. msglen)? */
+static bool ref_same_msg(const struct kh_testvec *tv, const u8 *msg)
+{
+	u8 buf[4096];
+	u32 pos, n;
+
+	for (pos = 0; pos < tv->msglen; pos += n) {
+		n = min_t(u32, sizeof(buf), tv->msglen - pos);
+		kh_testvec_msg(tv, pos, buf, n);
+		if (memcmp(buf, msg + pos, n))
+			return false;
+	}
+	return true;
+}
+
+static void test_reference_digests(void)
+{
+	static u8 msg[REF_MSG_MAX], k[STHASH_PERSONALIZED_MAX_KEY_SIZE];
 	const struct kh_impl *p = kh_generic_impl("sthash-personalized");
 	const struct kh_impl *s = kh_generic_impl("sthash");
-	u8 a[32], b[32];
-	unsigned int n, len;
+	const struct kh_testvec *tv;
+	unsigned int c, i, n, found;
+	u8 d[32];
+	int err;
 
-	n = blob(k, 40, 0, 0);
-	for (len = 0; len <= sizeof(msg); len += 97) {
-		int err = hash(s, k + 2, 40, msg, len, len / 3, a) |
-			  hash(p, k, n, msg, len, len / 2, b);
+	for (i = 0; i < sizeof(msg); i++)
+		msg[i] = 31 * i + 7;
+	for (c = 0; c < ARRAY_SIZE(ref_cases); c++) {
+		const struct ref_case *rc = &ref_cases[c];
+		bool plain = !rc->c1 && !rc->c2 && !rc->c1_len && !rc->c2_len;
 
-		check(!err && !memcmp(a, b, 32),
-		      "sthash-personalized without personalizations = sthash",
-		      len);
+		n = ref_blob(k, rc);
+		found = 0;
+		for (i = 0; (tv = find_vec("sthash-personalized", i)); i++) {
+			if (tv->keylen != n || memcmp(tv->key, k, n))
+				continue;
+			found++;
+			if (tv->msglen > sizeof(msg) || !ref_same_msg(tv, msg)) {
+				check(false, "reference record hashes another message",
+				      i);
+				continue;
+			}
+			err = hash(p, k, n, msg, tv->msglen, tv->msglen / 2, d);
+			check(!err && !memcmp(d, tv->digest, 32),
+			      "sthash-personalized = reference digest, record", i);
+			if (!plain)
+				continue;
+			err = hash(s, k + 2, rc->seed_len, msg, tv->msglen,
+				   tv->msglen / 3, d);
+			check(!err && !memcmp(d, tv->digest, 32),
+			      "sthash = reference digest, record", i);
+		}
+		/* a key the tables lack would otherwise check nothing */
+		check(found, "reference records for case", c);
 	}
 }
 
@@ -380,7 +473,7 @@ int main(void)
 	test_nhpoly1305_intermediates();
 	test_sthash_intermediates();
 	test_setkey();
-	test_personalized_default();
+	test_reference_digests();
 	for (i = 0; i < sizeof(key); i++)
 		key[i] = rand64();
 	test_splits("nhpoly1305", key, NHPOLY1305_KEY_SIZE);
