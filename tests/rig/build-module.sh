@@ -5,7 +5,8 @@
 # copy of the sources in build/NAME/, so builds for several kernels and
 # architectures can coexist without touching the source tree.  A KDIR of
 # the form deb13:DIR is a kernel tree inside the Debian 13 root
-# (tests/rig/deb13.sh): make runs there, with that root's gcc-14.
+# (tests/rig/deb13.sh): the project's Makefile runs there with KDIR=DIR,
+# as a Debian 13 user would run it.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 NAME=$1 KDIR=$2
@@ -21,8 +22,10 @@ rm -f "$W"/src/*.ko
 set +e
 case $KDIR in
 deb13:*)
-	"$(dirname "$0")/deb13.sh" run make -s -C "${KDIR#deb13:}" M="$W/src" W=1 "$@" modules \
-		> "$W/make.log" 2>&1 ;;
+	# as a Debian 13 user would: the project's Makefile, KDIR= (and
+	# ARCH=arm64), the compiler Debian's headers name (gcc-14)
+	"$(dirname "$0")/deb13.sh" run make -s -C "$W/src" KDIR="${KDIR#deb13:}" W=1 "$@" \
+		modules > "$W/make.log" 2>&1 ;;
 *)
 	make -s -C "$KDIR" M="$W/src" W=1 "$@" modules > "$W/make.log" 2>&1 ;;
 esac

@@ -89,6 +89,16 @@ build_clean() { # name, kdir, make args...
 	return 1
 }
 
+# A VM's initramfs (tests/rig/mkinitramfs.sh); a failure is counted, and
+# no image of an earlier run is left to boot instead.
+initramfs() { # out, mkinitramfs.sh arguments...
+	rm -f "$1"
+	"$RIG/mkinitramfs.sh" "$@" && return
+	rm -f "$1"
+	kh_fail "initramfs $(basename "$1") built (a file it takes is missing?)"
+	return 1
+}
+
 # Static userspace programs for the VMs: build/tools-ARCH/.
 build_tools() { # arch, cc
 	local o=$KH_OUT/tools-$1 cc=$2 f="-O2 -Wall -Wextra -static"
@@ -204,11 +214,11 @@ vm_run() { # series, model, arch, cpu, kernel, kver, root, module
 	fi
 	printf 'KH_CPU_FLAGS_PRESENT="%s"\nKH_CPU_FLAGS_ABSENT="%s"\n' \
 		"${KH_VM_FLAGS_PRESENT[$model]:-}" "${KH_VM_FLAGS_ABSENT[$model]:-}" >> "$extra/env"
-	"$RIG/mkinitramfs.sh" "$ird" "$arch" "$root" "$kver" "$KH_TOP/tests/vm/debian.sh" \
+	initramfs "$ird" "$arch" "$root" "$kver" "$KH_TOP/tests/vm/debian.sh" \
 		"$ko" "$t/finit" "$t/kh-afalg-test" "$t/khsum" \
 		"$extra/expected.txt" "$extra/arch.txt" "$extra/env" "$KH_TOP/tests/vectors:/vectors" \
 		"$extra/samples:/samples" "$extra/samples/sample.txt" \
-		"$t/kh-afalg-abuse" "$extra/abuse:/abuse" "${eco[@]}"
+		"$t/kh-afalg-abuse" "$extra/abuse:/abuse" "${eco[@]}" || return
 	kh_log "  booting $label ($kver)"
 	VM_EXTRA=$vmx VM_SMP=${KH_VM_SMP[$model]:-${VM_SMP:-1}} \
 		"$RIG/vm.sh" "$arch" "$cpu" "$kernel" "$ird" "$log"
@@ -274,8 +284,9 @@ kunit_run() { # series, arch, cpu
 		img=$b/arch/arm64/boot/Image.gz
 		root=$("$RIG/arm64-root.sh")	# for its busybox
 	fi
-	"$RIG/mkinitramfs.sh" "$KH_OUT/$name.cpio.gz" "$arch" "$root" none \
-		"$KH_TOP/tests/vm/kunit.sh" "$t/finit" "$w/keyedhash.ko" "$w/keyedhash_kunit.ko"
+	initramfs "$KH_OUT/$name.cpio.gz" "$arch" "$root" none \
+		"$KH_TOP/tests/vm/kunit.sh" "$t/finit" "$w/keyedhash.ko" "$w/keyedhash_kunit.ko" ||
+		return
 	kh_log "  booting the Linux $series $arch KUnit kernel ($(make -s -C "$b" kernelversion 2>/dev/null))"
 	"$RIG/vm.sh" "$arch" "$cpu" "$img" "$KH_OUT/$name.cpio.gz" "$log" "kunit.filter_glob=keyedhash-*"
 	python3 "$RIG/ktap.py" "$log" "keyedhash-" "$KH_TOP/tests/kunit/keyedhash_kunit.c" > "$LOGS/$name.summary" 2>&1
@@ -334,10 +345,10 @@ debug_run() {
 	"$RIG/abuse-ref.sh" "$extra/abuse"
 	printf 'KH_SEED=%s\nKH_ABUSE_OPS=%s\nKH_CYCLES=%s\n' "$SEED" \
 		"${KH_DEBUG_OPS:-100000}" "${KH_DEBUG_CYCLES:-50}" > "$extra/env"
-	"$RIG/mkinitramfs.sh" "$KH_OUT/debug-x86_64.cpio.gz" x86_64 / none \
+	initramfs "$KH_OUT/debug-x86_64.cpio.gz" x86_64 / none \
 		"$KH_TOP/tests/vm/debug.sh" "$t/finit" "$w/keyedhash.ko" \
 		"$w/keyedhash_kunit.ko" "$t/kh-afalg-abuse" "$extra/expected.txt" \
-		"$extra/env" "$extra/abuse:/abuse"
+		"$extra/env" "$extra/abuse:/abuse" || return
 	kh_log "  booting the debug KUnit kernel (x86_64, 2 vCPUs)"
 	VM_SMP=2 VM_TIMEOUT=${VM_TIMEOUT:-2400} "$RIG/vm.sh" x86_64 max "$b/arch/x86/boot/bzImage" \
 		"$KH_OUT/debug-x86_64.cpio.gz" "$log" "kunit.filter_glob=keyedhash-*"

@@ -10,7 +10,8 @@ mkdir -p "$KH_CACHE" "$KH_OUT"
 KH_PKGS="linux-image-amd64 linux-headers-amd64 linux-source-6.1 qemu-system-x86
 	qemu-system-arm busybox-static cpio kmod xz-utils gcc make bc bison flex
 	libelf-dev libssl-dev python3 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
-	rsync qemu-user dkms cryptsetup-bin dmsetup groff-base debootstrap"
+	rsync qemu-user dkms cryptsetup-bin dmsetup groff-base debootstrap
+	libkcapi-dev kcapi-tools"
 
 # The newest installed Debian 6.1 amd64 kernel, e.g. 6.1.0-56-amd64.
 kh_kver() {
@@ -38,11 +39,11 @@ kh_series_env() { # series
 	fi
 	S_KVER=$("$rig/deb13.sh" kver "$1") || return 1
 	S_XROOT=$("$rig/deb13.sh" root)
-	S_KDIR=deb13:/usr/src/linux-headers-$S_KVER S_XMAKE=CC=gcc-14
+	S_KDIR=deb13:/usr/src/linux-headers-$S_KVER S_XMAKE=
 	S_AROOT=$("$rig/deb13.sh" arm64 "$1") || return 1
 	S_AKVER=$(cd "$S_AROOT/lib/modules" && ls -d *-arm64 | head -1)
 	S_AKDIR=deb13:/usr/src/linux-headers-$S_AKVER
-	S_AMAKE="ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- CC=aarch64-linux-gnu-gcc-14"
+	S_AMAKE=ARCH=arm64
 }
 
 # A KUnit kernel's configuration: tests/kunit/common.kunitconfig, ARCH's
