@@ -10,6 +10,7 @@
 #   make run              boot Debian's kernel in QEMU, load, hash, show
 #   make testvecs         regenerate tests/keyedhash-testvecs.h
 #   make hosttest         run the module's self-test natively (generic C)
+#   make hosttest-asan    the host tests built with ASan and UBSan, run
 #   make install          install keyedhash.ko for the KDIR kernel, depmod
 #                         (DESTDIR=/ INSTALL_MOD_PATH= stage it elsewhere)
 #   make uninstall        remove it again, depmod
@@ -34,7 +35,7 @@ endif
 HOSTCFLAGS := -O2 -Wall -Wextra -Wno-unused-parameter -Itools/shim -Iinclude -I.
 CORE_SRCS = selftest.c $(wildcard core/*.c)
 
-.PHONY: all modules clean check run testvecs hosttest
+.PHONY: all modules clean check run testvecs hosttest hosttest-asan
 
 all: modules
 
@@ -123,6 +124,39 @@ $(BUILD)/hosttest-x86:
 	printf '#!/bin/sh\necho "hosttest-x86: 0 drivers passed, 0 failed, all not run (CPU lacks x86_64)"\n' > $@
 	chmod +x $@
 endif
+
+# The same host tests once more with AddressSanitizer and UBSan, in
+# $(BUILD)/asan/ (make hosttest-asan): the C is instrumented, the x86
+# assembly is linked as it is.  Any report ends the program with an error.
+ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer -g
+ASAN_TESTS := hosttest $(patsubst tools/%.c,%,$(filter-out tools/hosttest-arch.c, \
+	$(wildcard tools/hosttest-*.c)))
+ASAN_DEPS = $(CORE_SRCS) $(wildcard include/keyedhash/*.h tools/shim/*.h) \
+	tools/hosttest.h tests/keyedhash-testvecs.h
+
+$(BUILD)/asan/hosttest: tools/hosttest.c $(ASAN_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(HOSTCFLAGS) $(ASAN_FLAGS) -o $@ $< $(CORE_SRCS)
+
+$(BUILD)/asan/hosttest-%: tools/hosttest-%.c $(ASAN_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(HOSTCFLAGS) $(ASAN_FLAGS) -o $@ $< $(filter-out selftest.c,$(CORE_SRCS))
+
+ifeq ($(shell uname -m),x86_64)
+ASAN_TESTS += hosttest-x86
+$(BUILD)/asan/hosttest-x86: tools/hosttest-arch.c $(ASAN_DEPS) $(X86_ARCH_SRCS) \
+		$(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
+	@mkdir -p $(@D)
+	$(CC) $(HOSTCFLAGS) $(ASAN_FLAGS) -o $@ $< $(CORE_SRCS) \
+		$(X86_ARCH_SRCS) $(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
+endif
+
+hosttest-asan: $(addprefix $(BUILD)/asan/,$(ASAN_TESTS))
+	@for t in $^; do \
+		$$t > $$t.log 2>&1 || { cat $$t.log; echo "$$t: failed"; exit 1; }; \
+		tail -1 $$t.log; \
+	done
 
 # arm64 (the NEON drivers): static for aarch64, run
 # natively on arm64 and under qemu-aarch64 (package qemu-user) elsewhere.

@@ -151,13 +151,16 @@ if [[ " $TIERS " == *" host "* ]]; then
 		bash -c "python3 '$KH_TOP/tools/gen-keccak-avx512.py' | cmp -s - '$KH_TOP/arch/x86/keccak-avx512.S'"
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" hosttest > "$LOGS/hosttest.log" 2>&1
 	count_log "host self-test (generic C)" "$LOGS/hosttest.log" "^hosttest:"
-	# tools/hosttest-<name>.c, and hosttest-arch.c built for both arches
-	for n in $(cd "$KH_TOP/tools" && ls hosttest-*.c | sed 's/\.c$//' | grep -vx hosttest-arch) \
-		hosttest-x86 hosttest-arm64; do
-		rc=0
-		make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/$n" > "$LOGS/$n.log" 2>&1 &&
-			"$KH_OUT/$n" >> "$LOGS/$n.log" 2>&1 || rc=$?
-		last=$(tail -1 "$LOGS/$n.log")
+	# tools/hosttest-<name>.c, and hosttest-arch.c built for both arches;
+	# then those and the self-test again with ASan and UBSan (asan/: make
+	# hosttest-asan; the C instrumented, the x86 assembly linked as it is)
+	hosttests=$(cd "$KH_TOP/tools" && ls hosttest-*.c | sed 's/\.c$//' | grep -vx hosttest-arch)
+	asan="hosttest $hosttests $([ "$(uname -m)" = x86_64 ] && echo hosttest-x86)"
+	for n in $hosttests hosttest-x86 hosttest-arm64 $(printf 'asan/%s ' $asan); do
+		rc=0 log=$LOGS/${n/\//-}.log
+		make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/$n" > "$log" 2>&1 &&
+			"$KH_OUT/$n" >> "$log" 2>&1 || rc=$?
+		last=$(tail -1 "$log")
 		# drivers the CPU lacks ("..., N not run (CPU lacks F)") were not
 		# tested: a line of their own, neither PASS nor FAIL
 		notrun=$(printf '%s\n' "$last" | sed -n 's/^.*, \([^,]* not run (.*)\)$/\1/p')
