@@ -215,6 +215,8 @@ static void hh_init(const void *ctx, void *state)
 	memcpy(st->mul0, hh_init0, sizeof(st->mul0));
 	memcpy(st->mul1, hh_init1, sizeof(st->mul1));
 	st->len = 0;
+	/* export() copies it all: no bytes of an earlier request */
+	memset(st->buf, 0, sizeof(st->buf));
 }
 
 struct hh_feed {

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <keyedhash/keyedhash.h>
+#include <keyedhash/testvec.h>
+#include "tests/keyedhash-testvecs.h"
 
 static u8 *read_file(const char *path, size_t *len)
 {
@@ -78,6 +80,54 @@ static int host_digest(const char *name, const char *keyfile, const char *file)
 	return 0;
 }
 
+/*
+ * init() must write every byte of the request state: export() hands all of
+ * it to the caller, so a byte init() leaves alone would carry data of an
+ * earlier request (or key) out.  The state after init() and an update() of
+ * a few bytes must not depend on what the buffer held before.
+ */
+static int init_writes_state(const struct kh_impl *impl)
+{
+	static const unsigned int lens[] = { 0, 1, 7, 17, 31 };
+	const struct kh_alg_ops *alg = impl->alg;
+	const struct kh_testvec *tv = NULL;
+	u8 *st[2], msg[32] = { 0 };
+	unsigned int i, f;
+	void *ctx;
+	int err;
+
+	for (i = 0; i < ARRAY_SIZE(kh_testvec_suites); i++)
+		if (!strcmp(kh_testvec_suites[i].name, impl->name))
+			tv = kh_testvec_suites[i].vecs;
+	ctx = calloc(1, alg->ctxsize);
+	st[0] = malloc(alg->statesize);
+	st[1] = malloc(alg->statesize);
+	err = !tv || !ctx || !st[0] || !st[1] ? -ENOMEM :
+	      alg->setkey(ctx, tv->key, tv->keylen);
+	for (i = 0; !err && i < ARRAY_SIZE(lens); i++) {
+		for (f = 0; !err && f < 2; f++) {
+			memset(st[f], f ? 0xff : 0x00, alg->statesize);
+			alg->init(ctx, st[f]);
+			err = alg->update(impl, ctx, st[f], msg, lens[i]);
+		}
+		if (!err && memcmp(st[0], st[1], alg->statesize)) {
+			printf("FAIL: %s: the state after init() and %u bytes depends on the bytes before init()\n",
+			       impl->driver, lens[i]);
+			err = -EBADMSG;
+		}
+	}
+	if (alg->exit && ctx)
+		alg->exit(ctx);
+	free(ctx);
+	free(st[0]);
+	free(st[1]);
+	if (err != -EBADMSG)
+		printf("%s: %s: init() writes the whole request state%s\n",
+		       err ? "FAIL" : "PASS", impl->driver,
+		       err ? " (could not run)" : "");
+	return err;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int i, failed = 0;
@@ -100,8 +150,9 @@ int main(int argc, char **argv)
 		printf("%s: %s %s\n", err ? "FAIL" : "PASS", impl->driver,
 		       err ? "self-test failed" : "self-test passed");
 		failed += !!err;
+		failed += !!init_writes_state(impl);
 	}
-	printf("hosttest: %u passed, %u failed\n", kh_generic_impl_count - failed,
-	       failed);
+	printf("hosttest: %u passed, %u failed\n",
+	       2 * kh_generic_impl_count - failed, failed);
 	return failed ? 1 : 0;
 }
