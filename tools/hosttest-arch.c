@@ -14,7 +14,10 @@
  *    and with SIMD switched on and off between update() calls, which must
  *    not matter since both paths share the state format;
  *  - 200 random messages of up to 64 KiB, so that SIMD sections are split
- *    at KH_SIMD_CHUNK bytes, with the section count checked.
+ *    at KH_SIMD_CHUNK bytes, with the section count checked;
+ *  - every block function (the arch-ops entry, with SIMD and without, and
+ *    the assembly entry points) called with a count of 0 reads nothing and
+ *    leaves the state unchanged.
  *
  * A driver the CPU lacks is not run: on x86 (AVX-512 is optional there)
  * each gets a "NOT RUN:" line and the last line ends "N not run (CPU lacks
@@ -26,11 +29,20 @@
  *   hosttest-ARCH --list-arch  print "name driver feature" per arch driver
  *                              (feature: the driver name's ISA suffix)
  */
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <linux/linkage.h>
 #include <keyedhash/keyedhash.h>
 #include <keyedhash/simd.h>
+#include <keyedhash/highwayhash.h>
+#include <keyedhash/multimixer128.h>
+#include <keyedhash/nhpoly1305.h>
+#include <keyedhash/sthash.h>
 #include "tools/hosttest.h"
 
 #define MAXLEN		4096
@@ -175,6 +187,228 @@ static unsigned int long_messages(struct kh_run *r)
 	return bad;
 }
 
+/* ------------------------------------------------------ a count of 0 */
+
+/*
+ * Every block function called with a count (or length) of 0 must do
+ * nothing: read no key or message byte and leave the state as it was.
+ * The key and message pointers point at an inaccessible page, so a read
+ * faults; the fault is caught and reported rather than ending the run.
+ */
+#define ZERO_STATE_WORDS	32	/* >= struct hh_state, h[8], hash[4] */
+
+static sigjmp_buf zero_jmp;
+
+static void zero_fault(int sig)
+{
+	siglongjmp(zero_jmp, sig);
+}
+
+struct zero_call {
+	const char *what;
+	void (*call)(const struct kh_impl *impl, u64 *st, const u8 *noaccess);
+};
+
+static void zero_hh_blocks(const struct kh_impl *impl, u64 *st,
+			   const u8 *noaccess)
+{
+	const struct hh_arch_ops *ops = impl->arch;
+
+	ops->blocks((struct hh_state *)st, noaccess, 0);
+}
+
+static void zero_mm128_blocks(const struct kh_impl *impl, u64 *st,
+			      const u8 *noaccess)
+{
+	const struct mm128_arch_ops *ops = impl->arch;
+
+	ops->blocks(st, noaccess, noaccess, 0);
+}
+
+static void zero_nh(const struct kh_impl *impl, u64 *st, const u8 *noaccess)
+{
+	const struct nhpoly1305_arch_ops *ops = impl->arch;
+
+	ops->nh((const u32 *)noaccess, noaccess, 0, st);
+}
+
+/*
+ * The assembly entry points themselves, which the arch-ops wrappers of
+ * glue.c may guard: each runs where the driver named first is usable.
+ */
+#if defined(__x86_64__)
+asmlinkage void kh_hh_blocks_avx2(struct hh_state *st, const u8 *src,
+				  size_t nblocks);
+asmlinkage void kh_mm128_blocks_avx2_asm(u64 h[8], const u8 *key,
+					 const u8 *msg, size_t nblocks);
+asmlinkage void kh_mm128_blocks_avx512_asm(u64 h[8], const u8 *key,
+					   const u8 *msg, size_t nblocks);
+asmlinkage void kh_nh_avx2_asm(const u32 *key, const u8 *msg, size_t len,
+			       u64 hash[KH_NH_NUM_PASSES]);
+
+static void zero_asm_hh_avx2(const struct kh_impl *impl, u64 *st,
+			     const u8 *noaccess)
+{
+	kh_hh_blocks_avx2((struct hh_state *)st, noaccess, 0);
+}
+
+static void zero_asm_mm128_avx2(const struct kh_impl *impl, u64 *st,
+				const u8 *noaccess)
+{
+	kh_mm128_blocks_avx2_asm(st, noaccess, noaccess, 0);
+}
+
+static void zero_asm_mm128_avx512(const struct kh_impl *impl, u64 *st,
+				  const u8 *noaccess)
+{
+	kh_mm128_blocks_avx512_asm(st, noaccess, noaccess, 0);
+}
+
+static void zero_asm_nh_avx2(const struct kh_impl *impl, u64 *st,
+			     const u8 *noaccess)
+{
+	kh_nh_avx2_asm((const u32 *)noaccess, noaccess, 0, st);
+}
+
+static const struct {
+	const char *driver;
+	struct zero_call c;
+} zero_asm[] = {
+	{ "highwayhash64-avx2", { "kh_hh_blocks_avx2", zero_asm_hh_avx2 } },
+	{ "multimixer128-avx2",
+	  { "kh_mm128_blocks_avx2_asm", zero_asm_mm128_avx2 } },
+	{ "multimixer128-avx512",
+	  { "kh_mm128_blocks_avx512_asm", zero_asm_mm128_avx512 } },
+	{ "nhpoly1305-keyedhash-avx2", { "kh_nh_avx2_asm", zero_asm_nh_avx2 } },
+};
+#elif defined(__aarch64__)
+asmlinkage void kh_hh_blocks_neon(struct hh_state *st, const u8 *src,
+				  size_t nblocks);
+asmlinkage void kh_hh_permute_neon(struct hh_state *st, unsigned int rounds);
+asmlinkage void kh_mm128_blocks_neon(u64 h[8], const u8 *key, const u8 *msg,
+				     size_t nblocks);
+asmlinkage void kh_nh_neon(const u32 *key, const u8 *msg, size_t len,
+			   u64 hash[KH_NH_NUM_PASSES]);
+
+static void zero_asm_hh_neon(const struct kh_impl *impl, u64 *st,
+			     const u8 *noaccess)
+{
+	kh_hh_blocks_neon((struct hh_state *)st, noaccess, 0);
+}
+
+static void zero_asm_hh_permute_neon(const struct kh_impl *impl, u64 *st,
+				     const u8 *noaccess)
+{
+	kh_hh_permute_neon((struct hh_state *)st, 0);
+}
+
+static void zero_asm_mm128_neon(const struct kh_impl *impl, u64 *st,
+				const u8 *noaccess)
+{
+	kh_mm128_blocks_neon(st, noaccess, noaccess, 0);
+}
+
+static void zero_asm_nh_neon(const struct kh_impl *impl, u64 *st,
+			     const u8 *noaccess)
+{
+	kh_nh_neon((const u32 *)noaccess, noaccess, 0, st);
+}
+
+static const struct {
+	const char *driver;
+	struct zero_call c;
+} zero_asm[] = {
+	{ "highwayhash64-neon", { "kh_hh_blocks_neon", zero_asm_hh_neon } },
+	{ "highwayhash64-neon",
+	  { "kh_hh_permute_neon", zero_asm_hh_permute_neon } },
+	{ "multimixer128-neon", { "kh_mm128_blocks_neon", zero_asm_mm128_neon } },
+	{ "nhpoly1305-keyedhash-neon", { "kh_nh_neon", zero_asm_nh_neon } },
+};
+#endif
+
+/* One call with a count of 0; 0 if it did nothing. */
+static unsigned int zero_one(const struct kh_impl *impl,
+			     const struct zero_call *c, const u8 *noaccess,
+			     bool nosimd)
+{
+	u64 st[ZERO_STATE_WORDS], was[ZERO_STATE_WORDS];
+	struct sigaction sa = { .sa_handler = zero_fault }, old[2];
+	unsigned int i;
+	int sig;
+
+	for (i = 0; i < ZERO_STATE_WORDS; i++)
+		st[i] = was[i] = 0x5a5a5a5a00000000ULL + i;
+	sigaction(SIGSEGV, &sa, &old[0]);
+	sigaction(SIGBUS, &sa, &old[1]);
+	this_cpu_write(kh_simd_disabled_for_test, nosimd);
+	sig = sigsetjmp(zero_jmp, 1);
+	if (!sig)
+		c->call(impl, st, noaccess);
+	this_cpu_write(kh_simd_disabled_for_test, false);
+	kh_shim_simd_depth = 0;	/* if the fault hit inside a SIMD section */
+	sigaction(SIGSEGV, &old[0], NULL);
+	sigaction(SIGBUS, &old[1], NULL);
+	if (sig) {
+		printf("FAIL: %s: %s%s with a count of 0 read its input (signal %d)\n",
+		       impl->driver, c->what, nosimd ? " (SIMD disabled)" : "",
+		       sig);
+		return 1;
+	}
+	if (memcmp(st, was, sizeof(st))) {
+		printf("FAIL: %s: %s%s with a count of 0 changed the state\n",
+		       impl->driver, c->what, nosimd ? " (SIMD disabled)" : "");
+		return 1;
+	}
+	return 0;
+}
+
+static unsigned int zero_counts(const struct kh_impl *impl)
+{
+	static const struct zero_call hh = { "arch-ops blocks()", zero_hh_blocks };
+	static const struct zero_call mm = { "arch-ops blocks()", zero_mm128_blocks };
+	static const struct zero_call nh = { "arch-ops nh()", zero_nh };
+	const struct zero_call *ops = NULL;
+	long page = sysconf(_SC_PAGESIZE);
+	unsigned int bad = 0, calls = 0, i;
+	u8 *noaccess;
+
+	if (impl->alg == &hh_alg_ops)
+		ops = &hh;
+	else if (impl->alg == &mm128_alg_ops)
+		ops = &mm;
+	else if (impl->alg == &nhpoly1305_alg_ops ||
+		 impl->alg == &sthash_alg_ops ||
+		 impl->alg == &sthash_personalized_alg_ops)
+		ops = &nh;
+	if (!ops) {
+		printf("FAIL: %s: no count-of-0 check for its algorithm\n",
+		       impl->driver);
+		return 1;
+	}
+	noaccess = mmap(NULL, page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
+			-1, 0);
+	if (noaccess == MAP_FAILED) {
+		printf("FAIL: %s: mmap\n", impl->driver);
+		return 1;
+	}
+	bad += zero_one(impl, ops, noaccess, false);
+	bad += zero_one(impl, ops, noaccess, true);
+	calls += 2;
+#if defined(__x86_64__) || defined(__aarch64__)
+	for (i = 0; i < ARRAY_SIZE(zero_asm); i++) {
+		if (strcmp(zero_asm[i].driver, impl->driver))
+			continue;
+		bad += zero_one(impl, &zero_asm[i].c, noaccess, false);
+		calls++;
+	}
+#endif
+	munmap(noaccess, page);
+	if (!bad)
+		printf("PASS: %s: %u calls of block functions with a count of 0 did nothing\n",
+		       impl->driver, calls);
+	return bad;
+}
+
 static unsigned int test_driver(const struct kh_impl *impl)
 {
 	static u8 key[BIGLEN], data[BIGLEN + 64];
@@ -200,6 +434,7 @@ static unsigned int test_driver(const struct kh_impl *impl)
 	bad += lengths(&r, KH_NOSIMD);
 	bad += lengths(&r, KH_MIXED);
 	bad += long_messages(&r);
+	bad += zero_counts(impl);
 	if (impl->alg->exit)
 		impl->alg->exit(r.ctx);
 	free(r.ctx);

@@ -86,9 +86,11 @@
 
 /*
  * void kh_hh_blocks_avx2(struct hh_state *st, const u8 *src, size_t nblocks)
- * nblocks >= 1.
+ * nblocks 0 returns at once (nothing read, the state unchanged).
  */
 SYM_FUNC_START(kh_hh_blocks_avx2)
+	test		%rdx, %rdx
+	jz		.Lblocks_return
 	HH_LOAD_STATE
 .Lblocks_loop:
 	HH_ROUND	(%rsi)
@@ -101,6 +103,7 @@ SYM_FUNC_START(kh_hh_blocks_avx2)
 	vmovdqu		MUL0, 0x40(STATE)
 	vmovdqu		MUL1, 0x60(STATE)
 	vzeroupper
+.Lblocks_return:
 	RET
 SYM_FUNC_END(kh_hh_blocks_avx2)
 

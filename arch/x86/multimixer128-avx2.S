@@ -68,9 +68,11 @@
 /*
  * void kh_mm128_blocks_avx2_asm(u64 h[8], const u8 *key, const u8 *msg,
  *				 size_t nblocks)
- * nblocks >= 1.
+ * nblocks 0 returns at once (nothing read, h unchanged).
  */
 SYM_FUNC_START(kh_mm128_blocks_avx2_asm)
+	test		NBLK, NBLK
+	jz		.Lreturn
 	vpxor		AXE, AXE, AXE
 	vpxor		AXO, AXO, AXO
 	vpxor		AUE, AUE, AUE
@@ -119,5 +121,6 @@ SYM_FUNC_START(kh_mm128_blocks_avx2_asm)
 	vpaddq		0x20(H), %ymm6, %ymm6
 	vmovdqu		%ymm6, 0x20(H)
 	vzeroupper
+.Lreturn:
 	RET
 SYM_FUNC_END(kh_mm128_blocks_avx2_asm)

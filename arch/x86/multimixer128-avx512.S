@@ -25,9 +25,11 @@
 /*
  * void kh_mm128_blocks_avx512_asm(u64 h[8], const u8 *key, const u8 *msg,
  *				   size_t nblocks)
- * nblocks: a multiple of 4, at least 4.
+ * nblocks: a multiple of 4; 0 returns at once (nothing read, h unchanged).
  */
 SYM_FUNC_START(kh_mm128_blocks_avx512_asm)
+	test		NBLK, NBLK
+	jz		.Lreturn
 	vpxorq		%zmm0, %zmm0, %zmm0		/* x*y, even words */
 	vpxorq		%zmm1, %zmm1, %zmm1		/* x*y, odd words */
 	vpxorq		%zmm2, %zmm2, %zmm2		/* u*v, even words */
@@ -90,5 +92,6 @@ SYM_FUNC_START(kh_mm128_blocks_avx512_asm)
 	vpaddq		0x20(H), %ymm6, %ymm6
 	vmovdqu		%ymm6, 0x20(H)
 	vzeroupper
+.Lreturn:
 	RET
 SYM_FUNC_END(kh_mm128_blocks_avx512_asm)

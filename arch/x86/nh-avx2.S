@@ -64,8 +64,11 @@
 /*
  * void kh_nh_avx2_asm(const u32 *key, const u8 *msg, size_t len, u64 hash[4])
  * len: a multiple of 16, 16..1024; reads key words up to key[len / 4 + 11].
+ * len 0 returns at once: nothing read, hash not written.
  */
 SYM_FUNC_START(kh_nh_avx2_asm)
+	test		LEN, LEN
+	jz		.Lreturn
 	vpxor		ACC0, ACC0, ACC0
 	vpxor		ACC1, ACC1, ACC1
 	vpxor		ACC2, ACC2, ACC2
@@ -135,5 +138,6 @@ SYM_FUNC_START(kh_nh_avx2_asm)
 	vpaddq		T3, T1, T1
 	vmovdqu		T1, (HASH)
 	vzeroupper
+.Lreturn:
 	RET
 SYM_FUNC_END(kh_nh_avx2_asm)

@@ -34,7 +34,8 @@
  *		at byte pos of its chunk
  * @msg:	the message piece, any alignment
  * @len:	its length: a multiple of 16, 16 <= len <= 1024, and the piece
- *		does not cross the end of its chunk
+ *		does not cross the end of its chunk; 0 does nothing (nothing
+ *		read, @hash not written)
  * @hash:	receives the four pass sums (native u64), not added to
  *
  * A SIMD implementation enters and leaves its FPU/NEON section itself.

@@ -22,6 +22,19 @@ typedef uint64_t u64;
 typedef int64_t s64;
 typedef int32_t s32;
 typedef unsigned __int128 u128;
+/*
+ * The uapi names, for the libc headers that include <linux/types.h> (on
+ * arm64, <signal.h> through <asm/sigcontext.h>): as the kernel's
+ * asm-generic/int-ll64.h spells them, so that both may be seen.
+ */
+typedef unsigned char __u8;
+typedef unsigned short __u16;
+typedef unsigned int __u32;
+typedef unsigned long long __u64;
+typedef signed char __s8;
+typedef signed short __s16;
+typedef signed int __s32;
+typedef signed long long __s64;
 
 #ifndef KBUILD_MODNAME
 #define KBUILD_MODNAME "keyedhash"
