@@ -81,6 +81,25 @@ const struct mm128_arch_ops mm128_generic_ops = {
 	.blocks = mm128_blocks_generic,
 };
 
+/*
+ * Where the key lives: in a buffer of its own, c->key (struct
+ * mm128_tfm_ctx), of keylen bytes, from 32 bytes up to 64 KiB since it is
+ * as long as the longest message it may hash.  It comes from kvmalloc():
+ * 64 KiB of kmalloc is an order-4 allocation that can fail on a fragmented
+ * system, so the buffer may be vmalloc memory, and vfree() may sleep
+ * outside interrupt context.  So the key is freed (kvfree_sensitive(),
+ * which wipes it first) only from mm128_exit(), and that runs only where
+ * sleeping is allowed:
+ *  - from setkey (keyedhash_generic.c drops the old key first), which is
+ *    process context: mm128_setkey() itself allocates with GFP_KERNEL;
+ *  - from exit_tfm, when the tfm is freed (crypto_free_shash(), process
+ *    context), and from the module-init self-test.
+ * crypto_clone_shash() may run in atomic context, but mm128_clone() only
+ * allocates there, with the caller's gfp; if that fails it leaves no key
+ * in the clone, so freeing the failed clone (which calls exit_tfm on the
+ * zeroed context) frees nothing.  Hashing, from any context (hard IRQ and
+ * softirq too), only reads the key.
+ */
 static int mm128_setkey(void *ctx, const u8 *key, unsigned int keylen)
 {
 	struct mm128_tfm_ctx *c = ctx;
@@ -96,7 +115,10 @@ static int mm128_setkey(void *ctx, const u8 *key, unsigned int keylen)
 	return 0;
 }
 
-/* Also called on a zeroed context (no key set, or setkey() failed). */
+/*
+ * Also called on a zeroed context (no key set, or setkey() failed).  Process
+ * context only: see "Where the key lives" above.
+ */
 static void mm128_exit(void *ctx)
 {
 	struct mm128_tfm_ctx *c = ctx;
@@ -109,7 +131,8 @@ static void mm128_exit(void *ctx)
 
 /*
  * crypto_clone_shash() (kernels that have it): the clone gets its own copy
- * of the key, so that freeing either tfm leaves the other intact.
+ * of the key, so that freeing either tfm leaves the other intact.  Possibly
+ * atomic context (@gfp says so): allocate only, never free.
  */
 static int mm128_clone(void *dst, const void *src, gfp_t gfp)
 {

@@ -32,7 +32,9 @@ struct kh_impl;
  * @setkey:	derive all key-dependent material into @ctx; on error return
  *		-EINVAL and leave nothing in @ctx that the caller must free
  * @exit:	optional; release what setkey() allocated (the context itself
- *		is wiped by the caller)
+ *		is wiped by the caller).  Called only in process context (the
+ *		shash setkey and exit_tfm, the module-init self-test): it may
+ *		sleep (vfree)
  * @clone:	optional; @dst is a byte copy of the keyed context @src: give
  *		it its own copy of what setkey() allocated (@gfp: the caller's
  *		allocation flags; it may not sleep).  On error leave nothing in
