@@ -104,8 +104,8 @@ build_tools() { # arch, cc
 	local o=$KH_OUT/tools-$1 cc=$2 f="-O2 -Wall -Wextra -static"
 	mkdir -p "$o"
 	$cc $f -o "$o/finit" "$RIG/finit.c" &&
-	$cc $f -I"$KH_TOP/tools" -o "$o/kh-afalg-test" \
-		"$KH_TOP/tests/afalg/kh_afalg_test.c" "$KH_TOP/tools/afalg.c" &&
+	$cc $f -I"$KH_TOP/tools" -o "$o/kh-afalg-test" "$KH_TOP/tests/afalg/kh_afalg_test.c" \
+		"$KH_TOP/tests/afalg/kh_vectors.c" "$KH_TOP/tools/afalg.c" &&
 	$cc $f -I"$KH_TOP/tools" -o "$o/khsum" "$KH_TOP/tools/khsum.c" "$KH_TOP/tools/afalg.c" &&
 	$cc $f -I"$KH_TOP/tools" -o "$o/kh-afalg-abuse" \
 		"$KH_TOP/tests/afalg/kh_afalg_abuse.c" "$KH_TOP/tools/afalg.c"
