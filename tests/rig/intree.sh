@@ -60,7 +60,8 @@ else
 fi
 
 CFG=$KH_OUT/intree-$SERIES.kunitconfig
-kh_kunitconfig "$SRC" "$SERIES" x86_64 "$RIG/intree.kunitconfig" > "$CFG"
+# (the copy: keyedhash's Kconfig options are defined there, not in SRC)
+kh_kunitconfig "$T" "$SERIES" x86_64 "$RIG/intree.kunitconfig" > "$CFG"
 KEY=$( (echo "intree x86_64"; cat "$CFG"; echo "$SRCVER"; gcc --version | head -1;
 	cat "$SRC/tools/testing/kunit/qemu_configs/x86_64.py") | sha256sum | cut -c1-16)
 B=$KH_CACHE/intree-$SERIES-x86_64-$KEY
