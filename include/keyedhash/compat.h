@@ -60,8 +60,9 @@ struct kh_simd_save { };
 #else
 #define kh_hrtimer_setup(timer, fn, clock, mode) \
 	do { \
-		hrtimer_init(timer, clock, mode); \
-		(timer)->function = (fn); \
+		struct hrtimer *kh_timer_ = (timer); \
+		hrtimer_init(kh_timer_, clock, mode); \
+		kh_timer_->function = (fn); \
 	} while (0)
 #endif
 
