@@ -20,8 +20,11 @@
 #include <keyedhash/keyedhash.h>
 #include <keyedhash/simd.h>
 
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
+/* Test hook: see include/keyedhash/simd.h. */
 DEFINE_PER_CPU(bool, kh_simd_disabled_for_test);
 EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_disabled_for_test);
+#endif
 
 /* A registered driver: the shash_alg the crypto API sees, and its impl. */
 struct kh_driver {
@@ -195,18 +198,20 @@ static void kh_try_register(const struct kh_impl *impl)
 	kh_driver_count++;
 }
 
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
 /**
  * kh_registered_impl() - the i-th driver this module registered
  * @i: index from 0
  *
- * Return: the driver's impl, or NULL past the last one.  Used by the KUnit
- * suites to find every driver of an algorithm.
+ * Return: the driver's impl, or NULL past the last one.  A test hook, for
+ * the KUnit suites to find every driver of an algorithm.
  */
 const struct kh_impl *kh_registered_impl(unsigned int i)
 {
 	return i < kh_driver_count ? kh_drivers[i].impl : NULL;
 }
 EXPORT_SYMBOL_GPL(kh_registered_impl);
+#endif
 
 static int __init keyedhash_mod_init(void)
 {

@@ -65,11 +65,14 @@ void kh_kmac128_final(struct kh_keccak128 *s, u8 *out, size_t outlen);
 void kh_kmac128_final_with(struct kh_keccak128 *s, u8 *out, size_t outlen,
 			   void (*keccakf)(u64 st[KH_KECCAK_LANES]));
 
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
 /*
  * Known-answer test of this layer with the NIST SP 800-185 samples
  * (cSHAKE128 samples 1-2, KMAC128 samples 1-3) and two SHAKE128 values.
- * Returns 0 or -EBADMSG.  Exported for the KUnit suite.
+ * Returns 0 or -EBADMSG.  A test hook, exported for the KUnit suite only
+ * (core/keccak_test.c is built only then, see Kbuild).
  */
 int kh_keccak_selftest(void);
+#endif
 
 #endif /* _KEYEDHASH_KECCAK_H */

@@ -152,10 +152,12 @@ extern const unsigned int kh_arch_impl_count;
 /* Self-test of one driver against its known-answer vectors (selftest.c). */
 int kh_selftest(const struct kh_impl *impl);
 
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
 /*
- * Interfaces the module exports to its KUnit suites: the drivers it
+ * Test hook the module exports to its KUnit suites only: the drivers it
  * registered, looked up by cra_name.
  */
 const struct kh_impl *kh_registered_impl(unsigned int i);
+#endif
 
 #endif /* _KEYEDHASH_KEYEDHASH_H */

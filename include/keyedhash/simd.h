@@ -22,9 +22,11 @@
 /* Most data handled in one SIMD section. */
 #define KH_SIMD_CHUNK		4096
 
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
 /*
- * Set on a CPU (with preemption disabled) to force the generic fallback
- * there, so tests can check it; see tests/kunit/hash_test_template.h.
+ * A test hook, built only with the KUnit suites: set on a CPU (with
+ * preemption disabled) to force the generic fallback there, so tests can
+ * check it; see tests/kunit/hash_test_template.h.
  */
 DECLARE_PER_CPU(bool, kh_simd_disabled_for_test);
 
@@ -32,6 +34,12 @@ static inline bool kh_simd_usable(void)
 {
 	return crypto_simd_usable() && !this_cpu_read(kh_simd_disabled_for_test);
 }
+#else
+static inline bool kh_simd_usable(void)
+{
+	return crypto_simd_usable();
+}
+#endif
 
 /*
  * KH_SIMD_BLOCKS(name, statep, simd, generic, blocksize) defines
