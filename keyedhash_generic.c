@@ -21,9 +21,13 @@
 #include <keyedhash/simd.h>
 
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
-/* Test hook: see include/keyedhash/simd.h. */
+/* Test hooks: see include/keyedhash/simd.h. */
 DEFINE_PER_CPU(bool, kh_simd_disabled_for_test);
 EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_disabled_for_test);
+DEFINE_PER_CPU(unsigned long, kh_simd_sections_for_test);
+EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_sections_for_test);
+DEFINE_PER_CPU(unsigned long, kh_simd_fallbacks_for_test);
+EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_fallbacks_for_test);
 #endif
 
 /* A registered driver: the shash_alg the crypto API sees, and its impl. */

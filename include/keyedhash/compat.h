@@ -20,7 +20,7 @@
 #endif
 
 /*
- * SIMD sections: kh_simd_begin(&save) ... kh_simd_end(&save), with a
+ * SIMD sections: kh_simd_enter(&save) ... kh_simd_leave(&save), with a
  * struct kh_simd_save on the caller's stack.  On arm64 from 7.x on,
  * kernel_neon_begin() takes the area in which it saves the FPSIMD state
  * of a task it interrupts (the kernel's scoped_ksimd() keeps one on the
@@ -30,8 +30,8 @@
 #if defined(CONFIG_X86)
 #include <asm/fpu/api.h>
 struct kh_simd_save { };
-#define kh_simd_begin(save)	((void)(save), kernel_fpu_begin())
-#define kh_simd_end(save)	((void)(save), kernel_fpu_end())
+#define kh_simd_enter(save)	((void)(save), kernel_fpu_begin())
+#define kh_simd_leave(save)	((void)(save), kernel_fpu_end())
 #elif defined(CONFIG_ARM64)
 #include <asm/neon.h>
 #include <asm/simd.h>
@@ -40,12 +40,12 @@ struct kh_simd_save {
 	struct user_fpsimd_state fpsimd;
 };
 
-#define kh_simd_begin(save)	kernel_neon_begin(&(save)->fpsimd)
-#define kh_simd_end(save)	kernel_neon_end(&(save)->fpsimd)
+#define kh_simd_enter(save)	kernel_neon_begin(&(save)->fpsimd)
+#define kh_simd_leave(save)	kernel_neon_end(&(save)->fpsimd)
 #else
 struct kh_simd_save { };
-#define kh_simd_begin(save)	((void)(save), kernel_neon_begin())
-#define kh_simd_end(save)	((void)(save), kernel_neon_end())
+#define kh_simd_enter(save)	((void)(save), kernel_neon_begin())
+#define kh_simd_leave(save)	((void)(save), kernel_neon_end())
 #endif
 #endif
 

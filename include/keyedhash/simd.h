@@ -24,22 +24,52 @@
 
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
 /*
- * A test hook, built only with the KUnit suites: set on a CPU (with
- * preemption disabled) to force the generic fallback there, so tests can
- * check it; see tests/kunit/hash_test_template.h.
+ * Test hooks, built only with the KUnit suites (see
+ * tests/kunit/hash_test_template.h):
+ * kh_simd_disabled_for_test	set on a CPU (with preemption disabled) to
+ *				force the generic fallback there
+ * kh_simd_sections_for_test	SIMD sections entered on a CPU
+ * kh_simd_fallbacks_for_test	generic fallbacks taken on a CPU because
+ *				crypto_simd_usable() was false
  */
 DECLARE_PER_CPU(bool, kh_simd_disabled_for_test);
+DECLARE_PER_CPU(unsigned long, kh_simd_sections_for_test);
+DECLARE_PER_CPU(unsigned long, kh_simd_fallbacks_for_test);
 
 static inline bool kh_simd_usable(void)
 {
-	return crypto_simd_usable() && !this_cpu_read(kh_simd_disabled_for_test);
+	if (!crypto_simd_usable()) {
+		this_cpu_inc(kh_simd_fallbacks_for_test);
+		return false;
+	}
+	return !this_cpu_read(kh_simd_disabled_for_test);
+}
+
+static inline void kh_simd_count_section(void)
+{
+	this_cpu_inc(kh_simd_sections_for_test);
 }
 #else
 static inline bool kh_simd_usable(void)
 {
 	return crypto_simd_usable();
 }
+
+static inline void kh_simd_count_section(void)
+{
+}
 #endif
+
+/*
+ * kh_simd_begin(&save) ... kh_simd_end(&save): one SIMD section, @save a
+ * struct kh_simd_save on the caller's stack (compat.h).
+ */
+#define kh_simd_begin(save)			\
+	do {					\
+		kh_simd_count_section();	\
+		kh_simd_enter(save);		\
+	} while (0)
+#define kh_simd_end(save)	kh_simd_leave(save)
 
 /*
  * KH_SIMD_BLOCKS(name, statep, simd, generic, blocksize) defines

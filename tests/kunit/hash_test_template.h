@@ -13,6 +13,7 @@
 #include <crypto/internal/simd.h>
 #include <crypto/sha2.h>
 #include <kunit/test.h>
+#include <linux/delay.h>
 #include <linux/hrtimer.h>
 #include <linux/prandom.h>
 #include <linux/sizes.h>
@@ -559,11 +560,36 @@ static int kh_hash_split_simd(struct kh_test_ctx *t, struct shash_desc *desc,
 	return err;
 }
 
+/* The module's SIMD sections so far, all CPUs (test hook, simd.h). */
+static unsigned long kh_simd_sections(void)
+{
+	unsigned long n = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		n += per_cpu(kh_simd_sections_for_test, cpu);
+	return n;
+}
+
+/* Generic fallbacks taken because crypto_simd_usable() was false. */
+static unsigned long kh_simd_fallbacks(void)
+{
+	unsigned long n = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		n += per_cpu(kh_simd_fallbacks_for_test, cpu);
+	return n;
+}
+
 /*
  * Every non-generic driver against the generic one over every length
  * 0..4096 at random offsets, hashed in random pieces; with @nosimd, with
  * SIMD forced off as where crypto_simd_usable() is false, so the drivers
- * must take their generic fallback and still agree.
+ * must take their generic fallback and still agree.  The SIMD sections
+ * the module counts (a test hook) must be none with @nosimd, and some
+ * without: a driver that ignored the switch, or never used its SIMD code,
+ * would agree with the generic one all the same.
  */
 static void kh_compare_with_generic(struct kunit *test, bool nosimd)
 {
@@ -581,11 +607,14 @@ static void kh_compare_with_generic(struct kunit *test, bool nosimd)
 		struct shash_desc *desc;
 		u32 len;
 
+		unsigned long sections;
+
 		if (impl == gen)
 			continue;
 		narch++;
 		tfm = kh_alloc(test, impl->driver, t->key, t->alg->keylen);
 		desc = kh_desc(test, tfm);
+		sections = kh_simd_sections();
 		for (len = t->alg->step == 1 ? 0 : t->alg->step; len <= KH_MAXLEN;
 		     len += t->alg->step) {
 			const u8 *p = t->data + kh_rand(t, 64);
@@ -599,6 +628,15 @@ static void kh_compare_with_generic(struct kunit *test, bool nosimd)
 					nosimd ? " without SIMD" : "",
 					gen->driver, len);
 		}
+		sections = kh_simd_sections() - sections;
+		if (nosimd)
+			KUNIT_EXPECT_EQ_MSG(test, sections, 0UL,
+					    "%s: SIMD sections while SIMD was off",
+					    impl->driver);
+		else
+			KUNIT_EXPECT_GT_MSG(test, sections, 0UL,
+					    "%s: no SIMD section over 4096 lengths",
+					    impl->driver);
 		crypto_free_shash(tfm);
 	}
 	crypto_free_shash(gtfm);
@@ -824,6 +862,25 @@ static enum hrtimer_restart kh_irq_timer_fn(struct hrtimer *timer)
 	return HRTIMER_RESTART;
 }
 
+/*
+ * Hold a SIMD section of the task's own until the hard IRQ timer has run
+ * inside it (at most 2 ms): there crypto_simd_usable() is false (x86: the
+ * FPU is in use; arm64: never in hard IRQ), so the drivers must take their
+ * generic path.  Chance alone may never hit a section under an emulator.
+ */
+static void kh_irq_hold_simd(const struct kh_irq_ctx *hard)
+{
+	unsigned int rounds = READ_ONCE(hard->rounds);
+	struct kh_simd_save save;
+	int us;
+
+	kh_simd_begin(&save);
+	for (us = 0; us < 2000 && READ_ONCE(hard->rounds) == rounds &&
+	     !READ_ONCE(hard->done); us++)
+		udelay(1);
+	kh_simd_end(&save);
+}
+
 static void kh_irq_check(struct kunit *test, const struct kh_impl *impl,
 			 const struct kh_irq_ctx *c, const char *where)
 {
@@ -864,6 +921,7 @@ static void kh_case_irq_context(struct kunit *test)
 		struct kh_irq_ctx *c = kunit_kcalloc(test, 3, sizeof(*c),
 						     GFP_KERNEL);
 		unsigned long deadline = jiffies + KH_IRQ_TIMEOUT;
+		unsigned long fallbacks = kh_simd_fallbacks();
 
 		KUNIT_ASSERT_NOT_NULL(test, c);
 		tfm = kh_alloc(test, impl->driver, t->key, t->alg->keylen);
@@ -884,6 +942,7 @@ static void kh_case_irq_context(struct kunit *test)
 		while (!(READ_ONCE(c[1].done) && READ_ONCE(c[2].done)) &&
 		       time_before(jiffies, deadline)) {
 			kh_irq_hash(&c[0]);
+			kh_irq_hold_simd(&c[1]);
 			cond_resched();	/* lets ksoftirqd run, if it has to */
 		}
 		hrtimer_cancel(&c[1].timer);
@@ -898,6 +957,13 @@ static void kh_case_irq_context(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, c[2].rounds, KH_IRQ_ROUNDS,
 				    "%s: softirq rounds before the timeout",
 				    impl->driver);
+		KUNIT_EXPECT_GT_MSG(test, c[1].nosimd, 0U,
+				    "%s: no hard IRQ found SIMD unusable", impl->driver);
+		fallbacks = kh_simd_fallbacks() - fallbacks;
+		if (!kh_is_generic(impl))
+			KUNIT_EXPECT_GT_MSG(test, fallbacks, 0UL,
+					    "%s: the generic fallback never ran",
+					    impl->driver);
 		kunit_info(test,
 			   "%s: %u digests in task context, %u in hard IRQ (%u without SIMD), %u in softirq (%u without SIMD)\n",
 			   impl->driver, c[0].rounds, c[1].rounds, c[1].nosimd,

@@ -19,6 +19,7 @@
 #define EXPORT_PER_CPU_SYMBOL_GPL(name)
 #define this_cpu_read(var)		(var)
 #define this_cpu_write(var, val)	((var) = (val))
+#define this_cpu_inc(var)		((var)++)
 #define preempt_disable()		do { } while (0)
 #define preempt_enable()		do { } while (0)
 
