@@ -4,7 +4,8 @@
 # "Kbuild") describes the objects; this Makefile only drives it.
 #
 #   make                  build keyedhash.ko for the running kernel, or the
-#                         newest installed Debian 6.1 headers (KDIR=...)
+#                         newest installed Debian 6.1 headers (KDIR=...),
+#                         and build/khsum where libkcapi-dev is installed
 #   make ARCH=arm64       cross-build against Debian's arm64 6.1 headers
 #   make check            all test tiers (installs its dependencies)
 #   make run              boot Debian's kernel in QEMU, load, hash, show
@@ -52,6 +53,21 @@ check:
 
 run:
 	bash tests/rig/run.sh
+
+# make khsum: build/khsum, the CLI (tools/khsum.c), on libkcapi (Debian:
+# apt-get install libkcapi-dev), linked dynamically; plain "make" builds it
+# too where libkcapi is installed.  The rig links it statically for the VMs.
+KCAPI_LIBS := $(shell pkg-config --libs libkcapi 2>/dev/null || \
+	{ test -f /usr/include/kcapi.h && echo -lkcapi; })
+
+.PHONY: khsum
+all: $(if $(KCAPI_LIBS),khsum)
+khsum: $(BUILD)/khsum
+
+$(BUILD)/khsum: tools/khsum.c tools/afalg.c tools/afalg.h
+	@test -n "$(KCAPI_LIBS)" || { echo "khsum needs libkcapi: apt-get install libkcapi-dev"; exit 1; }
+	@mkdir -p $(BUILD)
+	$(CC) -O2 -Wall -Wextra -Itools -o $@ tools/khsum.c tools/afalg.c $(KCAPI_LIBS)
 
 # The in-tree build as a KUnit kernel under QEMU (tests/rig/intree.sh): a
 # cold kernel build the first time, so not part of "make check".

@@ -4,6 +4,17 @@
  * "hash" sockets (algif_hash), with no library dependency, so that the
  * programs using it can be linked statically for a busybox initramfs.
  *
+ * Programs that just hash use libkcapi (khsum, tests/afalg/kh_kcapi_test.c,
+ * the README's example).  This file stays for what libkcapi does not do:
+ *  - the raw socket calls for the tests of the kernel interface itself
+ *    (tests/afalg/): libkcapi hides which call an error comes from, keeps
+ *    one op socket per handle and cannot accept() a clone of it mid-message;
+ *  - sends of at most 16 pages (afalg_send(), below): libkcapi's
+ *    kcapi_md_update() splices or sends longer input whole, and 6.12 and
+ *    7.x then lose the errors of its later pieces;
+ *  - the errno names and the sysctls that explain AF_ALG errors
+ *    (net.core.optmem_max, crypto.af_alg_restrict), for khsum's messages.
+ *
  * The model is the kernel's: a "tfm" socket is bound to an algorithm or
  * driver name and holds the key; accept() on it gives an "op" socket that
  * hashes one message at a time.  Data is sent with MSG_MORE until the

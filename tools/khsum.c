@@ -2,19 +2,24 @@
 /*
  * khsum: print or check keyed-hash digests of files, sha256sum style,
  * computed by the kernel through AF_ALG (so by the keyedhash module's
- * drivers).  Manual: tools/khsum.1.
+ * drivers), with libkcapi's message-digest API.  Manual: tools/khsum.1.
  *
- * Build (static, so that it runs in a busybox initramfs):
- *   gcc -O2 -Wall -Wextra -static -Itools -o build/khsum tools/khsum.c tools/afalg.c
- *   aarch64-linux-gnu-gcc -O2 -Wall -Wextra -static -Itools \
- *	-o build/arm64/khsum tools/khsum.c tools/afalg.c
+ * Build (Debian: apt-get install libkcapi-dev; "make khsum" does this):
+ *   gcc -O2 -Wall -Wextra -Itools -o build/khsum tools/khsum.c tools/afalg.c -lkcapi
+ * and static, so that it runs in a busybox initramfs (the arm64 libkcapi.a
+ * from Debian's arm64 libkcapi-dev, tests/rig/kcapi.sh):
+ *   gcc -O2 -Wall -Wextra -static -Itools -o build/khsum tools/khsum.c \
+ *	tools/afalg.c -lkcapi
  *
  * Usage: khsum -a ALGORITHM -k KEYFILE [-c] [FILE...]   (see usage() below)
  *
- * Files are streamed in 64 KiB pieces sent with MSG_MORE; each file gets
- * its own op socket, so an error in one file leaves no state behind for
- * the next.  hash_file() does the per-file work for both modes, and
- * reports progress on long inputs when standard error is a terminal.
+ * One libkcapi handle holds the algorithm and the key (the tfm socket);
+ * each file gets its own handle from kcapi_handle_reinit(), so its own op
+ * socket, and an error in one file leaves no state behind for the next.
+ * hash_file() does the per-file work for both modes, and reports progress
+ * on long inputs when standard error is a terminal.  tools/afalg.c is
+ * still linked for what libkcapi does not do: the errno names and the
+ * sysctls behind the error messages.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -30,9 +35,24 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <kcapi.h>
+
 #include "afalg.h"
 
-#define KHSUM_CHUNK	(64U << 10)	/* bytes per read()/send() */
+/*
+ * Bytes per read() and per kcapi_md_update().  libkcapi 1.4.0 sends an
+ * update of less than 32 KiB with one send(); a longer one goes through
+ * vmsplice()/splice(), falling back to one sendmsg() of the whole rest
+ * once it exceeds the pipe or after 16 updates.  Linux 6.12 and 7.x take
+ * a long splice or send in 16-page pieces and return a short count when a
+ * later piece fails, and libkcapi then sends the rest as if nothing had
+ * happened: the error is lost and the digest is of a different message
+ * (6.1 returns the error).  Below 32 KiB
+ * every send() covers at most 9 pages, so the kernel's error (e.g.
+ * Multimixer-128's EINVAL for a message longer than the key) comes back
+ * from the update that caused it, on every kernel.
+ */
+#define KHSUM_CHUNK	(16U << 10)
 #define KHSUM_PROGRESS_DELAY	1.0	/* s before a progress line appears */
 #define KHSUM_PROGRESS_EVERY	0.2	/* s between updates */
 
@@ -41,7 +61,7 @@ enum progress_mode { PROGRESS_AUTO, PROGRESS_ON, PROGRESS_OFF };
 struct khsum {
 	const char *alg;	/* -a argument, as given */
 	const char *keyfile;	/* -k argument */
-	int tfm;		/* tfm socket with the key set */
+	struct kcapi_handle *tfm;	/* the algorithm with the key set */
 	size_t keylen;
 	unsigned char *buf;	/* KHSUM_CHUNK bytes */
 	enum progress_mode progress;
@@ -126,36 +146,6 @@ static const char *size_hint(const char *alg)
 	return NULL;
 }
 
-/*
- * The digest size of @alg (algorithm or driver name) from /proc/crypto, or
- * 0 if it is not listed there (yet): --check then learns it from the first
- * digest it computes.
- */
-static size_t digest_size(const char *alg)
-{
-	char line[256], key[64], val[192];
-	bool match = false;
-	size_t size = 0;
-	FILE *f = fopen("/proc/crypto", "re");
-
-	if (!f)
-		return 0;
-	while (!size && fgets(line, sizeof(line), f)) {
-		if (line[0] == '\n') {
-			match = false;
-			continue;
-		}
-		if (sscanf(line, "%63s : %191s", key, val) != 2)
-			continue;
-		if (!strcmp(key, "name") || !strcmp(key, "driver"))
-			match |= !strcmp(val, alg);
-		else if (match && !strcmp(key, "digestsize"))
-			size = strtoul(val, NULL, 10);
-	}
-	fclose(f);
-	return size;
-}
-
 /* Read all of @fd into a new buffer of at most @max bytes. */
 static int read_all(int fd, unsigned char **out, size_t *outlen, size_t max)
 {
@@ -233,9 +223,13 @@ static int khsum_setup(struct khsum *ks)
 		return 1;
 	}
 
-	ks->tfm = afalg_open(ks->alg);
-	if (ks->tfm < 0) {
-		err = ks->tfm;
+	/* libkcapi would cut a longer name short and bind to that */
+	if (strlen(ks->alg) > AFALG_MAX_NAME)
+		err = -ENAMETOOLONG;
+	else
+		err = kcapi_md_init(&ks->tfm, ks->alg, 0);
+	if (err) {
+		ks->tfm = NULL;
 		if ((err == -ENOENT && afalg_restrict() == 1) ||
 		    (err == -EAFNOSUPPORT && afalg_restrict() == 2))
 			fprintf(stderr, "%s: algorithm %s refused: this kernel restricts AF_ALG (sysctl crypto.af_alg_restrict = %ld: %s); to allow it, as root: sysctl -w crypto.af_alg_restrict=0 (lets every local user bind every kernel hash through AF_ALG, as before Linux 7.3)\n",
@@ -251,13 +245,16 @@ static int khsum_setup(struct khsum *ks)
 		else if (err == -ENAMETOOLONG)
 			fprintf(stderr, "%s: algorithm name %s is longer than %d characters\n",
 				prog, ks->alg, AFALG_MAX_NAME);
+		else if (err == -EPROTONOSUPPORT)
+			fprintf(stderr, "%s: cannot open algorithm %s: libkcapi asks the kernel about it through the crypto netlink interface, which this kernel lacks (CONFIG_CRYPTO_USER, module crypto_user)\n",
+				prog, ks->alg);
 		else
 			fprintf(stderr, "%s: cannot open algorithm %s: %s (%s)\n",
 				prog, ks->alg, afalg_errname(err), strerror(-err));
 		goto fail;
 	}
 
-	err = afalg_setkey(ks->tfm, key, ks->keylen);
+	err = kcapi_md_setkey(ks->tfm, key, ks->keylen);
 	if (err == -EINVAL) {
 		hint = size_hint(ks->alg);
 		fprintf(stderr, "%s: %s rejected the %zu-byte key from %s (EINVAL): wrong key size%s%s\n",
@@ -286,6 +283,18 @@ fail:
 		memset(key, 0, ks->keylen);
 	free(key);
 	return 1;
+}
+
+/*
+ * kcapi_md_update() as a negative errno.  libkcapi 1.4.0 returns send()'s
+ * -1 itself, not -errno, when the kernel refuses an input under 32 KiB
+ * (the only size khsum sends); errno then says why.
+ */
+static int md_update(struct kcapi_handle *op, const unsigned char *p, size_t n)
+{
+	ssize_t r = kcapi_md_update(op, p, n);
+
+	return r == -1 ? -errno : (int)r;
 }
 
 /* Explain a failure of the kernel while hashing @name; @at_end: in final(). */
@@ -395,14 +404,15 @@ static void progress_end(const struct khsum *ks, struct progress *pg,
 static int hash_file(struct khsum *ks, int fd, const char *name,
 		     struct khsum_result *res)
 {
+	struct kcapi_handle *op;
 	struct progress pg;
 	ssize_t r;
-	int op, err;
+	int err;
 
 	res->bytes = 0;
-	op = afalg_accept(ks->tfm);
-	if (op < 0) {
-		hash_error(ks, name, op, false, 0);
+	err = kcapi_handle_reinit(&op, ks->tfm, 0);
+	if (err) {
+		hash_error(ks, name, err, false, 0);
 		return 1;
 	}
 	progress_begin(ks, &pg, fd, name);
@@ -414,23 +424,23 @@ static int hash_file(struct khsum *ks, int fd, const char *name,
 			err = errno;
 			progress_end(ks, &pg, res->bytes);
 			fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(err));
-			close(op);
+			kcapi_md_destroy(op);
 			return 2;
 		}
 		if (!r)
 			break;
-		err = afalg_send(op, ks->buf, r, true);
+		err = md_update(op, ks->buf, r);
 		if (err) {
 			progress_end(ks, &pg, res->bytes);
 			hash_error(ks, name, err, false, res->bytes);
-			close(op);
+			kcapi_md_destroy(op);
 			return 1;
 		}
 		res->bytes += r;
 		progress_update(ks, &pg, res->bytes);
 	}
-	r = afalg_read_digest(op, res->digest, sizeof(res->digest));
-	close(op);
+	r = kcapi_md_final(op, res->digest, sizeof(res->digest));
+	kcapi_md_destroy(op);
 	progress_end(ks, &pg, res->bytes);
 	if (r < 0) {
 		hash_error(ks, name, r, true, res->bytes);
@@ -761,7 +771,7 @@ int main(int argc, char **argv)
 		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct khsum ks = { .tfm = -1, .progress = PROGRESS_AUTO };
+	struct khsum ks = { .progress = PROGRESS_AUTO };
 	bool check = false, check_opt = false;
 	int c, i, ret = 0;
 
@@ -827,6 +837,8 @@ int main(int argc, char **argv)
 		}
 	}
 	ks.tty = isatty(STDERR_FILENO);
+	/* every error is explained below, once, by khsum itself */
+	kcapi_set_verbosity(KCAPI_LOG_NONE);
 
 	ks.buf = malloc(KHSUM_CHUNK);
 	if (!ks.buf) {
@@ -838,7 +850,8 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (check) {
-		ks.digestsize = digest_size(ks.alg);
+		/* 0 if libkcapi could not learn it: then from the first digest */
+		ks.digestsize = kcapi_md_digestsize(ks.tfm);
 		if (optind == argc)
 			ret |= check_sums(&ks, "-");
 		for (i = optind; i < argc; i++)
@@ -854,8 +867,7 @@ int main(int argc, char **argv)
 		ret = 1;
 	}
 out:
-	if (ks.tfm >= 0)
-		close(ks.tfm);
+	kcapi_md_destroy(ks.tfm);
 	free(ks.buf);
 	return ret;
 }

@@ -99,16 +99,23 @@ initramfs() { # out, mkinitramfs.sh arguments...
 	return 1
 }
 
-# Static userspace programs for the VMs: build/tools-ARCH/.
+# Static userspace programs for the VMs: build/tools-ARCH/.  The raw
+# AF_ALG tests on tools/afalg.c; khsum and kh-kcapi-test on Debian's
+# libkcapi.a (arm64: Debian's arm64 libkcapi-dev, tests/rig/kcapi.sh).
 build_tools() { # arch, cc
-	local o=$KH_OUT/tools-$1 cc=$2 f="-O2 -Wall -Wextra -static"
+	local o=$KH_OUT/tools-$1 cc=$2 f="-O2 -Wall -Wextra -static" t=$KH_TOP/tools
+	local a=$KH_TOP/tests/afalg k=() r
 	mkdir -p "$o"
+	if [ "$1" = arm64 ]; then
+		r=$("$RIG/kcapi.sh" arm64) || return 1
+		k=(-I"$r/usr/include" -L"$r/usr/lib/aarch64-linux-gnu")
+	fi
 	$cc $f -o "$o/finit" "$RIG/finit.c" &&
-	$cc $f -I"$KH_TOP/tools" -o "$o/kh-afalg-test" "$KH_TOP/tests/afalg/kh_afalg_test.c" \
-		"$KH_TOP/tests/afalg/kh_vectors.c" "$KH_TOP/tools/afalg.c" &&
-	$cc $f -I"$KH_TOP/tools" -o "$o/khsum" "$KH_TOP/tools/khsum.c" "$KH_TOP/tools/afalg.c" &&
-	$cc $f -I"$KH_TOP/tools" -o "$o/kh-afalg-abuse" \
-		"$KH_TOP/tests/afalg/kh_afalg_abuse.c" "$KH_TOP/tools/afalg.c"
+	$cc $f -I"$t" -o "$o/kh-afalg-test" "$a/kh_afalg_test.c" "$a/kh_vectors.c" "$t/afalg.c" &&
+	$cc $f -I"$t" -o "$o/kh-afalg-abuse" "$a/kh_afalg_abuse.c" "$t/afalg.c" &&
+	$cc $f -I"$t" "${k[@]}" -o "$o/khsum" "$t/khsum.c" "$t/afalg.c" -lkcapi &&
+	$cc $f -I"$t" "${k[@]}" -o "$o/kh-kcapi-test" "$a/kh_kcapi_test.c" \
+		"$a/kh_vectors.c" "$t/afalg.c" -lkcapi
 }
 
 # checkpatch.pl of the newest kernel series (7.x's linux-source).
@@ -225,11 +232,14 @@ vm_run() { # series, model, arch, cpu, kernel, kver, root, module
 	fi
 	printf 'KH_CPU_FLAGS_PRESENT="%s"\nKH_CPU_FLAGS_ABSENT="%s"\n' \
 		"${KH_VM_FLAGS_PRESENT[$model]:-}" "${KH_VM_FLAGS_ABSENT[$model]:-}" >> "$extra/env"
+	# Debian's kcapi-dgst of the VM's arch with its shared libraries
+	"$RIG/kcapi.sh" dgst "$arch" "$extra/kcapi"
 	initramfs "$ird" "$arch" "$root" "$kver" "$KH_TOP/tests/vm/debian.sh" \
 		"$ko" "$t/finit" "$t/kh-afalg-test" "$t/khsum" \
 		"$extra/expected.txt" "$extra/arch.txt" "$extra/env" "$KH_TOP/tests/vectors:/vectors" \
 		"$extra/samples:/samples" "$extra/samples/sample.txt" \
-		"$t/kh-afalg-abuse" "$extra/abuse:/abuse" "${eco[@]}" || return
+		"$t/kh-afalg-abuse" "$extra/abuse:/abuse" "${eco[@]}" \
+		"$t/kh-kcapi-test" "$extra/kcapi:/" || return
 	kh_log "  booting $label ($kver)"
 	VM_EXTRA=$vmx VM_SMP=${KH_VM_SMP[$model]:-${VM_SMP:-1}} \
 		"$RIG/vm.sh" "$arch" "$cpu" "$kernel" "$ird" "$log"

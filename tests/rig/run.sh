@@ -23,7 +23,7 @@ kh_log "building keyedhash.ko against $S_KVER"
 # shellcheck disable=SC2086
 "$RIG/build-module.sh" "x86_64-run" "$S_KDIR" $S_XMAKE
 gcc -O2 -Wall -static -o "$W/finit" "$RIG/finit.c"
-gcc -O2 -Wall -static -I"$KH_TOP/tools" -o "$W/khsum" "$KH_TOP/tools/khsum.c" "$KH_TOP/tools/afalg.c"
+gcc -O2 -Wall -static -I"$KH_TOP/tools" -o "$W/khsum" "$KH_TOP/tools/khsum.c" "$KH_TOP/tools/afalg.c" -lkcapi
 
 "$RIG/samples.sh" "$W"
 "$RIG/mkinitramfs.sh" "$W/run.cpio.gz" x86_64 "$S_XROOT" "$S_KVER" "$KH_TOP/tests/vm/run.sh" \

@@ -92,6 +92,42 @@ check "kh-afalg-test ran to completion" sh -c \
 	"/kh-afalg-test --seed ${KH_SEED:-1} /vectors $drivers > /tmp/afalg.txt 2>&1"
 cat /tmp/afalg.txt
 
+echo "--- libkcapi: every vector through every driver (kh-kcapi-test)"
+check "kh-kcapi-test ran to completion" sh -c \
+	"/kh-kcapi-test --seed ${KH_SEED:-1} /vectors $drivers > /tmp/kcapi.txt 2>&1"
+cat /tmp/kcapi.txt
+
+echo "--- kcapi-dgst (Debian's kcapi-tools): every case with a key of at most 32 bytes"
+# --keyfd reads at most 32 bytes; kh-kcapi-test writes those cases' keys
+# and messages and lists "NAME KEY MSG DIGEST", the digest from /vectors
+D=/tmp/dgst
+if /kh-kcapi-test --dump-dgst $D /vectors; then
+	for alg in $(cut -d' ' -f1 $D/list.txt | sort -u); do
+		n=0
+		bad=0
+		while read -r a key msg want; do
+			[ "$a" = "$alg" ] || continue
+			n=$((n + 1))
+			got=$(kcapi-dgst -q -c "$a" --keyfd 3 --hex -i "$D/$msg" 3< "$D/$key" 2>&1)
+			if [ "$got" != "$want" ]; then
+				bad=$((bad + 1))
+				echo "    kcapi-dgst -c $a, $D/$key, $D/$msg: '$got', want $want"
+			fi
+		done < $D/list.txt
+		check "kcapi-dgst -c $alg: $n records, $bad wrong" [ $n -gt 0 -a $bad = 0 ]
+	done
+else
+	fail "kh-kcapi-test --dump-dgst: the kcapi-dgst cases written"
+fi
+rm -rf $D
+# kcapi-dgst ignores a refused key (README): no digest, a non-zero exit
+head -c 31 /samples/keys/32.bin > /tmp/key31
+kcapi-dgst -c highwayhash256 --keyfd 3 --hex -i /sample.txt 3< /tmp/key31 > /tmp/dgst.out 2>&1
+rc=$?
+cat /tmp/dgst.out; echo
+check "kcapi-dgst with a 31-byte highwayhash256 key: no digest, exit status $rc" \
+	sh -c "[ $rc != 0 ] && ! grep -q '[0-9a-f]\{64\}' /tmp/dgst.out"
+
 echo "--- khsum: the kernel through AF_ALG against the host's native generic C"
 while read -r name key want; do
 	got=$(/khsum -a "$name" -k "/samples$key" /sample.txt)
