@@ -100,8 +100,10 @@ initramfs() { # out, mkinitramfs.sh arguments...
 }
 
 # Static userspace programs for the VMs: build/tools-ARCH/.  The raw
-# AF_ALG tests on tools/afalg.c; khsum and kh-kcapi-test on Debian's
-# libkcapi.a (arm64: Debian's arm64 libkcapi-dev, tests/rig/kcapi.sh).
+# AF_ALG tests on tools/afalg.c; khsum, kh-kcapi-test and the README's
+# libkcapi example on Debian's libkcapi.a (arm64: Debian's arm64
+# libkcapi-dev, tests/rig/kcapi.sh).  On x86_64 also the example linked
+# dynamically, as a user builds it, and README's copy of it compared.
 build_tools() { # arch, cc
 	local o=$KH_OUT/tools-$1 cc=$2 f="-O2 -Wall -Wextra -static" t=$KH_TOP/tools
 	local a=$KH_TOP/tests/afalg k=() r
@@ -115,7 +117,20 @@ build_tools() { # arch, cc
 	$cc $f -I"$t" -o "$o/kh-afalg-abuse" "$a/kh_afalg_abuse.c" "$t/afalg.c" &&
 	$cc $f -I"$t" "${k[@]}" -o "$o/khsum" "$t/khsum.c" "$t/afalg.c" -lkcapi &&
 	$cc $f -I"$t" "${k[@]}" -o "$o/kh-kcapi-test" "$a/kh_kcapi_test.c" \
-		"$a/kh_vectors.c" "$t/afalg.c" -lkcapi
+		"$a/kh_vectors.c" "$t/afalg.c" -lkcapi &&
+	$cc $f "${k[@]}" -o "$o/kcapi-example" "$t/examples/kcapi-example.c" -lkcapi ||
+		return 1
+	[ "$1" = arm64 ] && return 0
+	$cc -O2 -Wall -Wextra -Werror -o "$o/kcapi-example-dynamic" \
+		"$t/examples/kcapi-example.c" -lkcapi || return 1
+	# README.md shows tools/examples/kcapi-example.c verbatim: the ```c
+	# block that names that file
+	awk '/^```c$/ { b = ""; inb = 1; next }
+	     inb && /^```$/ { inb = 0; if (b ~ /tools\/examples\/kcapi-example\.c/) printf "%s", b; next }
+	     inb { b = b $0 "\n" }' "$KH_TOP/README.md" | cmp -s - "$t/examples/kcapi-example.c" || {
+		echo "README.md's copy of tools/examples/kcapi-example.c differs from the file"
+		return 1
+	}
 }
 
 # checkpatch.pl of the newest kernel series (7.x's linux-source).
@@ -239,7 +254,7 @@ vm_run() { # series, model, arch, cpu, kernel, kver, root, module
 		"$extra/expected.txt" "$extra/arch.txt" "$extra/env" "$KH_TOP/tests/vectors:/vectors" \
 		"$extra/samples:/samples" "$extra/samples/sample.txt" \
 		"$t/kh-afalg-abuse" "$extra/abuse:/abuse" "${eco[@]}" \
-		"$t/kh-kcapi-test" "$extra/kcapi:/" || return
+		"$t/kh-kcapi-test" "$t/kcapi-example" "$extra/kcapi:/" || return
 	kh_log "  booting $label ($kver)"
 	VM_EXTRA=$vmx VM_SMP=${KH_VM_SMP[$model]:-${VM_SMP:-1}} \
 		"$RIG/vm.sh" "$arch" "$cpu" "$kernel" "$ird" "$log"

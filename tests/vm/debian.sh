@@ -128,6 +128,15 @@ cat /tmp/dgst.out; echo
 check "kcapi-dgst with a 31-byte highwayhash256 key: no digest, exit status $rc" \
 	sh -c "[ $rc != 0 ] && ! grep -q '[0-9a-f]\{64\}' /tmp/dgst.out"
 
+echo "--- README's libkcapi example (tools/examples/kcapi-example.c)"
+while read -r name key want; do
+	[ "$name" = highwayhash256 ] || continue
+	got=$(/kcapi-example "/samples$key" < /sample.txt)
+	echo "$got"
+	check "kcapi-example: $name of /sample.txt as the host computes it" \
+		[ "$got  /sample.txt" = "$want" ]
+done < /samples/expected.txt
+
 echo "--- khsum: the kernel through AF_ALG against the host's native generic C"
 while read -r name key want; do
 	got=$(/khsum -a "$name" -k "/samples$key" /sample.txt)
