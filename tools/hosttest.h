@@ -7,6 +7,9 @@
 #define _KEYEDHASH_HOSTTEST_H
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <linux/types.h>
 
 /* xorshift64: the test programs' reproducible pseudo-random numbers. */
@@ -29,6 +32,47 @@ static inline void ht_unhex(const char *s, u8 *out, size_t n)
 			b = 0;
 		out[i] = b;
 	}
+}
+
+/*
+ * Guarded memory: @n bytes that end where an inaccessible page begins, so
+ * that reading or writing one byte past them faults at once (the SIMD
+ * assembly is invisible to the address sanitizer).  The pages come from
+ * mmap(), zeroed.
+ */
+static inline size_t ht_page(void)
+{
+	long p = sysconf(_SC_PAGESIZE);
+
+	return p > 0 ? (size_t)p : 4096;
+}
+
+static inline size_t ht_guarded_span(size_t n)
+{
+	return (n + ht_page() - 1) / ht_page() * ht_page() + ht_page();
+}
+
+static inline void *ht_guarded_alloc(size_t n)
+{
+	size_t span = ht_guarded_span(n);
+	char *m = mmap(NULL, span, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (m == MAP_FAILED)
+		return NULL;
+	if (mprotect(m + span - ht_page(), ht_page(), PROT_NONE)) {
+		munmap(m, span);
+		return NULL;
+	}
+	return m + span - ht_page() - n;
+}
+
+static inline void ht_guarded_free(void *p, size_t n)
+{
+	size_t span = ht_guarded_span(n);
+
+	if (p)
+		munmap((char *)p + n + ht_page() - span, span);
 }
 
 #endif /* _KEYEDHASH_HOSTTEST_H */

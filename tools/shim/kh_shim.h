@@ -73,12 +73,28 @@ static inline void *kmalloc(size_t n, int gfp) { (void)gfp; return malloc(n ? n 
 static inline void *kzalloc(size_t n, int gfp) { (void)gfp; return calloc(1, n ? n : 1); }
 static inline void *kcalloc(size_t n, size_t s, int gfp) { (void)gfp; return calloc(n ? n : 1, s); }
 static inline void kfree(const void *p) { free((void *)p); }
-#define kvmalloc kmalloc
-#define kvzalloc kzalloc
-#define kvfree kfree
+/*
+ * kvmalloc(), kvfree_sensitive(): malloc() and free(), unless a test sets
+ * both hooks (tools/hosttest-arch.c puts such memory against a guard page).
+ */
+__attribute__((weak)) void *(*kh_shim_kvmalloc_hook)(size_t n);
+__attribute__((weak)) void (*kh_shim_kvfree_hook)(void *p, size_t n);
+static inline void *kvmalloc(size_t n, int gfp)
+{
+	return kh_shim_kvmalloc_hook ? kh_shim_kvmalloc_hook(n) : kmalloc(n, gfp);
+}
+
+static inline void kvfree_sensitive(const void *p, size_t n)
+{
+	memzero_explicit((void *)p, n);
+	if (kh_shim_kvfree_hook)
+		kh_shim_kvfree_hook((void *)p, n);
+	else
+		free((void *)p);
+}
+
 /* The size is not known here, so the wipe is the caller's (as for kfree). */
 static inline void kfree_sensitive(const void *p) { free((void *)p); }
-#define kvfree_sensitive(p, n)	do { memzero_explicit((p), (n)); free(p); } while (0)
 
 static inline u32 rol32(u32 w, unsigned int s) { return (w << (s & 31)) | (w >> ((-s) & 31)); }
 static inline u32 ror32(u32 w, unsigned int s) { return (w >> (s & 31)) | (w << ((-s) & 31)); }
