@@ -15,10 +15,11 @@
 #   install  make install/uninstall into staging roots, DKMS add/build/
 #          install/remove with private trees (for the Debian kernel, loading
 #          nothing), the khsum man page
-#   intree keyedhash built into a KUnit kernel from crypto/keyedhash/
-#          (tools/intree-install.sh) of Debian's linux-source 6.1 and of
-#          the newest 7.x (KH_INTREE_SERIES), suites run by kunit.py under
-#          QEMU (make check-intree; not in the default: cold kernel builds)
+#   intree the patch series (tools/mkseries.sh) for Debian's linux-source
+#          6.1 and the newest 7.x (KH_INTREE_SERIES): checkpatch, git am,
+#          then built into a KUnit kernel with testmgr's full self-tests and
+#          tcrypt, booted by kunit.py under QEMU (make check-intree; not in
+#          the default: cold kernel builds)
 #
 # KH_TIERS selects tiers (default "host vm kunit install"); KH_SEED seeds the random
 # splits of the AF_ALG test (default: a new seed each run, printed).
