@@ -13,7 +13,7 @@
 #include <linux/linkage.h>
 #include <linux/module.h>
 #include <linux/string.h>
-#include <asm/cpufeature.h>
+#include <linux/cpufeature.h>
 #include <asm/fpu/api.h>
 #include <keyedhash/keyedhash.h>
 #include <keyedhash/simd.h>
