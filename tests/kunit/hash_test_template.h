@@ -560,26 +560,27 @@ static int kh_hash_split_simd(struct kh_test_ctx *t, struct shash_desc *desc,
 	return err;
 }
 
-/* The module's SIMD sections so far, all CPUs (test hook, simd.h). */
-static unsigned long kh_simd_sections(void)
+/* A test hook's per-CPU count (simd.h), summed over all CPUs. */
+static unsigned long kh_percpu_sum(unsigned long __percpu *counter)
 {
 	unsigned long n = 0;
 	int cpu;
 
 	for_each_possible_cpu(cpu)
-		n += per_cpu(kh_simd_sections_for_test, cpu);
+		n += *per_cpu_ptr(counter, cpu);
 	return n;
+}
+
+/* The module's SIMD sections so far. */
+static unsigned long kh_simd_sections(void)
+{
+	return kh_percpu_sum(&kh_simd_sections_for_test);
 }
 
 /* Generic fallbacks taken because crypto_simd_usable() was false. */
 static unsigned long kh_simd_fallbacks(void)
 {
-	unsigned long n = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		n += per_cpu(kh_simd_fallbacks_for_test, cpu);
-	return n;
+	return kh_percpu_sum(&kh_simd_fallbacks_for_test);
 }
 
 /*

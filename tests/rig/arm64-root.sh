@@ -13,16 +13,8 @@ A=$KH_CACHE/arm64-$DEBVER
 if [ ! -f "$A/.done" ]; then
 	kh_log "fetching arm64 packages for $KVER_ARM" >&2
 	rm -rf "$A"
-	mkdir -p "$A/lists/partial" "$A/cache/archives/partial" "$A/debs" "$A/root"
-	touch "$A/status"
-	cat > "$A/apt.conf" <<EOC
-APT::Architecture "arm64";
-APT::Architectures { "arm64"; };
-Dir::State::Lists "$A/lists";
-Dir::State::status "$A/status";
-Dir::Cache "$A/cache";
-EOC
-	APT_CONFIG=$A/apt.conf apt-get update -q >&2
+	mkdir -p "$A/debs" "$A/root"
+	kh_apt_arm64 "$A"
 	(cd "$A/debs" && APT_CONFIG=$A/apt.conf apt-get download -q \
 		"linux-headers-$KVER_ARM" "linux-image-$KVER_ARM-unsigned" \
 		busybox-static >&2)

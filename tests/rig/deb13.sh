@@ -124,19 +124,9 @@ arm_apt() { APT_CONFIG=$ARM_APT/apt.conf "$@"; }
 arm64_lists() {
 	if [ ! -f "$ARM_APT/.done" ] || [ "${KH_REFRESH:-0}" = 1 ]; then
 		rm -rf "$ARM_APT"
-		mkdir -p "$ARM_APT/lists/partial" "$ARM_APT/cache/archives/partial"
-		touch "$ARM_APT/status"
-		cat > "$ARM_APT/apt.conf" <<EOC
-APT::Architecture "arm64";
-APT::Architectures { "arm64"; };
-Dir::Etc::SourceList "$ARM_APT/sources.list";
-Dir::Etc::SourceParts "/nonexistent";
-Dir::State::Lists "$ARM_APT/lists";
-Dir::State::status "$ARM_APT/status";
-Dir::Cache "$ARM_APT/cache";
-EOC
+		mkdir -p "$ARM_APT"
 		cp "$ROOT/etc/apt/sources.list" "$ARM_APT/sources.list"
-		arm_apt apt-get update -q >&2
+		kh_apt_arm64 "$ARM_APT" "$ARM_APT/sources.list"
 		touch "$ARM_APT/.done"
 	fi
 }

@@ -24,16 +24,8 @@ arm64_root() {
 	if [ ! -f "$a/.done" ]; then
 		kh_log "fetching arm64 libkcapi $v and libc6 $libc" >&2
 		rm -rf "$a"
-		mkdir -p "$a/lists/partial" "$a/cache/archives/partial" "$a/debs" "$a/root"
-		touch "$a/status"
-		cat > "$a/apt.conf" <<EOC
-APT::Architecture "arm64";
-APT::Architectures { "arm64"; };
-Dir::State::Lists "$a/lists";
-Dir::State::status "$a/status";
-Dir::Cache "$a/cache";
-EOC
-		APT_CONFIG=$a/apt.conf apt-get update -q >&2
+		mkdir -p "$a/debs" "$a/root"
+		kh_apt_arm64 "$a"
 		(cd "$a/debs" && APT_CONFIG=$a/apt.conf apt-get download -q \
 			"libkcapi1=$v" "libkcapi-dev=$v" "kcapi-tools=$v" "libc6=$libc" >&2)
 		for d in "$a"/debs/*.deb; do dpkg-deb -x "$d" "$a/root"; done

@@ -73,6 +73,29 @@ kh_kunitconfig() { # src, series, arch, further fragments...
 	rm -f "$syms"
 }
 
+# A private apt configuration for Debian's arm64 packages in DIR (lists,
+# cache and dpkg status of its own; no dpkg --add-architecture on the
+# host): writes DIR/apt.conf and runs apt-get update.  SOURCES_LIST: a
+# sources.list to read instead of the host's.  Then fetch with
+# APT_CONFIG=DIR/apt.conf apt-get download ..., unpack with dpkg-deb -x.
+kh_apt_arm64() { # dir [sources_list]
+	local a=$1
+	mkdir -p "$a/lists/partial" "$a/cache/archives/partial"
+	touch "$a/status"
+	{
+		echo 'APT::Architecture "arm64";'
+		echo 'APT::Architectures { "arm64"; };'
+		if [ -n "${2:-}" ]; then
+			printf 'Dir::Etc::SourceList "%s";\n' "$2"
+			echo 'Dir::Etc::SourceParts "/nonexistent";'
+		fi
+		printf 'Dir::State::Lists "%s/lists";\n' "$a"
+		printf 'Dir::State::status "%s/status";\n' "$a"
+		printf 'Dir::Cache "%s/cache";\n' "$a"
+	} > "$a/apt.conf"
+	APT_CONFIG=$a/apt.conf apt-get update -q >&2
+}
+
 # The project's own files, relative to KH_TOP: what git tracks (plus new,
 # unignored files) in a checkout, everything but build/ in an unpacked tarball.
 kh_files() {
