@@ -199,6 +199,12 @@ source_tree() { # series
 
 cmd=${1:-root}
 [ $# -gt 0 ] && shift
+# one change to the root and the caches at a time (the rig may build
+# kernels in the background); "run" only uses what exists by then
+if [ "$cmd" != run ]; then
+	exec 8> "$KH_CACHE/deb13.lock"
+	flock 8
+fi
 make_root
 [ "$cmd" = run ] || refresh
 case $cmd in

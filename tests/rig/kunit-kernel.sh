@@ -38,6 +38,10 @@ if [ "$ARCH" = arm64 ]; then CC=aarch64-linux-gnu-gcc; XC=--cross_compile=aarch6
 KEY=$( (echo "$ARCH $VARIANT"; cat "$CFG"; echo "$SRCVER"; $CC --version | head -1;
 	cat "$SRC/tools/testing/kunit/qemu_configs/$ARCH.py") | sha256sum | cut -c1-16)
 B=$KH_CACHE/kunit-$SERIES-$ARCH${VARIANT:+-$VARIANT}-$KEY
+# one build per directory at a time: check.sh may be building it in the
+# background already (then this waits for it)
+exec 9> "$B.lock"
+flock 9
 if [ ! -f "$B/.done" ]; then
 	kh_log "building KUnit kernel $ARCH${VARIANT:+ ($VARIANT)} (cache miss, key $KEY)" >&2
 	rm -rf "$B"
