@@ -17,7 +17,7 @@
 #include <linux/percpu.h>
 #include <asm/simd.h>
 #include <crypto/internal/simd.h>
-#include <keyedhash/compat.h>	/* kh_simd_begin(), kh_simd_end() */
+#include <keyedhash/compat.h>	/* kh_simd_enter(), kh_simd_leave() */
 
 /* Most data handled in one SIMD section. */
 #define KH_SIMD_CHUNK		4096
