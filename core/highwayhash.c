@@ -189,7 +189,7 @@ const struct hh_arch_ops hh_generic_ops = {
 	.finish = hh_finish_generic,
 };
 
-static int hh_setkey(void *ctx, const u8 *key, unsigned int keylen)
+int hh_setkey(void *ctx, const u8 *key, unsigned int keylen)
 {
 	struct hh_key *k = ctx;
 	int i;
@@ -205,7 +205,7 @@ static int hh_setkey(void *ctx, const u8 *key, unsigned int keylen)
 	return 0;
 }
 
-static void hh_init(const void *ctx, void *state)
+void hh_init(const void *ctx, void *state)
 {
 	const struct hh_key *k = ctx;
 	struct hh_state *st = state;
@@ -219,47 +219,23 @@ static void hh_init(const void *ctx, void *state)
 	memset(st->buf, 0, sizeof(st->buf));
 }
 
-struct hh_feed {
-	struct hh_state *st;
-	const struct hh_arch_ops *ops;
-};
-
-static void hh_feed_blocks(void *priv, const u8 *src, size_t nblocks)
-{
-	const struct hh_feed *f = priv;
-
-	f->ops->blocks(f->st, src, nblocks);
-}
-
+/* The generic driver's instantiation of the state machine. */
 static int hh_update(const struct kh_impl *impl, const void *ctx, void *state,
 		     const u8 *src, unsigned int len)
 {
-	struct hh_state *st = state;
-	struct hh_feed f = { .st = st, .ops = impl->arch };
-	unsigned int pos = st->len % HH_PACKET_SIZE;
-
-	st->len += len;
-	kh_update_blocks(st->buf, HH_PACKET_SIZE, pos, src, len,
-			 hh_feed_blocks, &f);
+	hh_generic_piece(state, src, len);
 	return 0;
 }
 
 static int hh_final(const struct kh_impl *impl, const void *ctx, void *state,
 		    u8 *out)
 {
-	const struct hh_arch_ops *ops = impl->arch;
-
-	ops->finish(state, out, impl->digestsize);
+	hh_finish_generic(state, out, impl->digestsize);
 	return 0;
 }
 
 const struct kh_alg_ops hh_alg_ops = {
-	.ctxsize	= sizeof(struct hh_key),
-	.statesize	= sizeof(struct hh_state),
-	.min_keysize	= HH_KEY_SIZE,
-	.max_keysize	= HH_KEY_SIZE,
-	.setkey		= hh_setkey,
-	.init		= hh_init,
+	HH_ALG_OPS_COMMON,
 	.update		= hh_update,
 	.final		= hh_final,
 };

@@ -127,26 +127,19 @@ void kh_keccak128_absorb(struct kh_keccak128 *s, const u8 *in, size_t len)
 	}
 }
 
-static void kh_keccak128_pad_with(struct kh_keccak128 *s,
-				  void (*keccakf)(u64 *st))
+void kh_keccak128_pad(struct kh_keccak128 *s)
 {
 	s->st[s->pos / 8] ^= (u64)s->ds << (8 * (s->pos % 8));
 	s->st[KH_KECCAK128_RATE / 8 - 1] ^= 0x80ULL << 56;
-	keccakf(s->st);
+	kh_keccakf1600(s->st);
 	s->pos = 0;
 }
 
-void kh_keccak128_pad(struct kh_keccak128 *s)
-{
-	kh_keccak128_pad_with(s, kh_keccakf1600);
-}
-
-static void kh_keccak128_squeeze_with(struct kh_keccak128 *s, u8 *out,
-				      size_t len, void (*keccakf)(u64 *st))
+void kh_keccak128_squeeze(struct kh_keccak128 *s, u8 *out, size_t len)
 {
 	while (len) {
 		if (s->pos == KH_KECCAK128_RATE) {
-			keccakf(s->st);
+			kh_keccakf1600(s->st);
 			s->pos = 0;
 		}
 		if (s->pos % 8 == 0 && len >= 8) {
@@ -160,11 +153,6 @@ static void kh_keccak128_squeeze_with(struct kh_keccak128 *s, u8 *out,
 			len--;
 		}
 	}
-}
-
-void kh_keccak128_squeeze(struct kh_keccak128 *s, u8 *out, size_t len)
-{
-	kh_keccak128_squeeze_with(s, out, len, kh_keccakf1600);
 }
 
 /* left_encode(x) (SP 800-185): byte count n, then x in n big-endian bytes */
@@ -240,17 +228,18 @@ void kh_kmac128_init(struct kh_keccak128 *s, const u8 *key, size_t keylen,
 	kh_bytepad_end(s, pad);
 }
 
-void kh_kmac128_final_with(struct kh_keccak128 *s, u8 *out, size_t outlen,
-			   void (*keccakf)(u64 st[KH_KECCAK_LANES]))
+void kh_kmac128_final_pad(struct kh_keccak128 *s, size_t outlen)
 {
-	if (!keccakf)
-		keccakf = kh_keccakf1600;
 	kh_absorb_right_encode(s, 8 * (u64)outlen);
-	kh_keccak128_pad_with(s, keccakf);
-	kh_keccak128_squeeze_with(s, out, outlen, keccakf);
+	/* kh_keccak128_pad() less the permutation */
+	s->st[s->pos / 8] ^= (u64)s->ds << (8 * (s->pos % 8));
+	s->st[KH_KECCAK128_RATE / 8 - 1] ^= 0x80ULL << 56;
+	s->pos = 0;
 }
 
 void kh_kmac128_final(struct kh_keccak128 *s, u8 *out, size_t outlen)
 {
-	kh_kmac128_final_with(s, out, outlen, NULL);
+	kh_kmac128_final_pad(s, outlen);
+	kh_keccakf1600(s->st);
+	kh_keccak128_squeeze(s, out, outlen);
 }

@@ -100,7 +100,7 @@ const struct mm128_arch_ops mm128_generic_ops = {
  * zeroed context) frees nothing.  Hashing, from any context (hard IRQ and
  * softirq too), only reads the key.
  */
-static int mm128_setkey(void *ctx, const u8 *key, unsigned int keylen)
+int mm128_setkey(void *ctx, const u8 *key, unsigned int keylen)
 {
 	struct mm128_tfm_ctx *c = ctx;
 
@@ -119,7 +119,7 @@ static int mm128_setkey(void *ctx, const u8 *key, unsigned int keylen)
  * Also called on a zeroed context (no key set, or setkey() failed).  Process
  * context only: see "Where the key lives" above.
  */
-static void mm128_exit(void *ctx)
+void mm128_exit(void *ctx)
 {
 	struct mm128_tfm_ctx *c = ctx;
 
@@ -134,7 +134,7 @@ static void mm128_exit(void *ctx)
  * of the key, so that freeing either tfm leaves the other intact.  Possibly
  * atomic context (@gfp says so): allocate only, never free.
  */
-static int mm128_clone(void *dst, const void *src, gfp_t gfp)
+int mm128_clone(void *dst, const void *src, gfp_t gfp)
 {
 	const struct mm128_tfm_ctx *s = src;
 	struct mm128_tfm_ctx *d = dst;
@@ -150,7 +150,7 @@ static int mm128_clone(void *dst, const void *src, gfp_t gfp)
 	return 0;
 }
 
-static void mm128_init(const void *ctx, void *state)
+void mm128_init(const void *ctx, void *state)
 {
 	struct mm128_desc_ctx *st = state;
 
@@ -165,43 +165,21 @@ static void mm128_init(const void *ctx, void *state)
 	memset(st->buf, 0, sizeof(st->buf));
 }
 
-struct mm128_feed {
-	u64 *h;
-	const u8 *key;		/* the key block for the next message block */
-	const struct mm128_arch_ops *ops;
-};
-
-static void mm128_feed_blocks(void *priv, const u8 *src, size_t nblocks)
-{
-	struct mm128_feed *f = priv;
-
-	f->ops->blocks(f->h, f->key, src, nblocks);
-	f->key += nblocks * MM128_BLOCK_SIZE;
-}
-
+/* The generic driver's instantiation of the state machine. */
 static int mm128_update(const struct kh_impl *impl, const void *ctx,
 			void *state, const u8 *src, unsigned int len)
 {
-	const struct mm128_tfm_ctx *c = ctx;
-	struct mm128_desc_ctx *st = state;
-	struct mm128_feed f = { .h = st->h, .ops = impl->arch };
+	struct mm128_feed f;
 
-	/* len + st->len > keylen, without overflow for any imported state */
-	if (st->len > c->keylen || len > c->keylen - st->len)
+	if (mm128_feed_start(&f, ctx, state, len))
 		return -EINVAL;
-	if (!len)
-		return 0;
-
-	/* A buffered partial block, if any, starts at key offset len & ~31. */
-	f.key = c->key + (st->len - st->len % MM128_BLOCK_SIZE);
-	kh_update_blocks(st->buf, MM128_BLOCK_SIZE, st->len % MM128_BLOCK_SIZE,
-			 src, len, mm128_feed_blocks, &f);
-	st->len += len;
+	if (len)
+		mm128_generic_piece(&f, src, len);
 	return 0;
 }
 
-static int mm128_final(const struct kh_impl *impl, const void *ctx,
-		       void *state, u8 *out)
+int mm128_final(const struct kh_impl *impl, const void *ctx, void *state,
+		u8 *out)
 {
 	const struct mm128_desc_ctx *st = state;
 	int k;
@@ -215,14 +193,6 @@ static int mm128_final(const struct kh_impl *impl, const void *ctx,
 }
 
 const struct kh_alg_ops mm128_alg_ops = {
-	.ctxsize	= sizeof(struct mm128_tfm_ctx),
-	.statesize	= sizeof(struct mm128_desc_ctx),
-	.min_keysize	= MM128_BLOCK_SIZE,
-	.max_keysize	= MM128_MAX_KEY_SIZE,
-	.setkey		= mm128_setkey,
-	.exit		= mm128_exit,
-	.clone		= mm128_clone,
-	.init		= mm128_init,
+	MM128_ALG_OPS_COMMON,
 	.update		= mm128_update,
-	.final		= mm128_final,
 };

@@ -42,9 +42,8 @@ void kh_nhpoly1305_init(struct kh_nhpoly1305_state *st)
 	memset(st->buf, 0, sizeof(st->buf));
 }
 
-/* Feed the open chunk's NH value to Poly1305 and start a new chunk. */
-static void kh_nhpoly1305_close_chunk(const struct kh_nhpoly1305_key *key,
-				      struct kh_nhpoly1305_state *st)
+void kh_nhpoly1305_close_chunk(const struct kh_nhpoly1305_key *key,
+			       struct kh_nhpoly1305_state *st)
 {
 	u8 blocks[KH_NH_HASH_BYTES];
 	int i;
@@ -59,74 +58,26 @@ static void kh_nhpoly1305_close_chunk(const struct kh_nhpoly1305_key *key,
 	memzero_explicit(blocks, sizeof(blocks));
 }
 
-struct kh_nhpoly1305_feed {
-	const struct kh_nhpoly1305_key *key;
-	const struct nhpoly1305_arch_ops *ops;
-	struct kh_nhpoly1305_state *st;
-	unsigned int pos;	/* bytes of the open chunk already summed */
-};
-
-/* kh_update_blocks() callback: absorb whole units, across chunks. */
-static void kh_nhpoly1305_units(void *priv, const u8 *src, size_t nunits)
-{
-	struct kh_nhpoly1305_feed *f = priv;
-	struct kh_nhpoly1305_state *st = f->st;
-	size_t len = nunits * KH_NH_UNIT;
-	u64 sums[KH_NH_NUM_PASSES];
-	int i;
-
-	while (len) {
-		unsigned int n = min_t(size_t, len, KH_NH_CHUNK - f->pos);
-
-		f->ops->nh(f->key->nh_key + f->pos / 4, src, n, sums);
-		for (i = 0; i < KH_NH_NUM_PASSES; i++)
-			st->nh_sum[i] += sums[i];
-		f->pos += n;
-		if (f->pos == KH_NH_CHUNK) {
-			kh_nhpoly1305_close_chunk(f->key, st);
-			f->pos = 0;
-		}
-		src += n;
-		len -= n;
-	}
-	/* key-dependent, like the chunk sums close_chunk() wipes */
-	memzero_explicit(sums, sizeof(sums));
-}
-
-static unsigned int kh_nhpoly1305_chunk_pos(const struct kh_nhpoly1305_state *st)
-{
-	return (st->len & ~(u64)(KH_NH_UNIT - 1)) % KH_NH_CHUNK;
-}
-
 void kh_nhpoly1305_update(const struct kh_nhpoly1305_key *key,
-			  const struct nhpoly1305_arch_ops *ops,
 			  struct kh_nhpoly1305_state *st,
 			  const u8 *src, unsigned int len)
 {
-	struct kh_nhpoly1305_feed f = {
-		.key = key, .ops = ops, .st = st,
-		.pos = kh_nhpoly1305_chunk_pos(st),
-	};
-	unsigned int buffered = st->len % KH_NH_UNIT;
+	struct kh_nhpoly1305_feed f;
 
-	st->len += len;
-	kh_update_blocks(st->buf, KH_NH_UNIT, buffered, src, len,
-			 kh_nhpoly1305_units, &f);
+	kh_nhpoly1305_feed_start(&f, key, st);
+	kh_nhpoly1305_generic_piece(&f, src, len);
 }
 
 void kh_nhpoly1305_finish(const struct kh_nhpoly1305_key *key,
-			  const struct nhpoly1305_arch_ops *ops,
 			  struct kh_nhpoly1305_state *st)
 {
-	struct kh_nhpoly1305_feed f = {
-		.key = key, .ops = ops, .st = st,
-		.pos = kh_nhpoly1305_chunk_pos(st),
-	};
+	struct kh_nhpoly1305_feed f;
 	unsigned int buffered = st->len % KH_NH_UNIT;
 
+	kh_nhpoly1305_feed_start(&f, key, st);
 	if (buffered) {
 		memset(st->buf + buffered, 0, KH_NH_UNIT - buffered);
-		kh_nhpoly1305_units(&f, st->buf, 1);
+		kh_nhpoly1305_generic_units(&f, st->buf, 1);
 	}
 	if (f.pos)
 		kh_nhpoly1305_close_chunk(key, st);
@@ -134,7 +85,7 @@ void kh_nhpoly1305_finish(const struct kh_nhpoly1305_key *key,
 
 /* The nhpoly1305 algorithm: key = r (16 bytes) || NH key (1072 bytes). */
 
-static int nhpoly1305_setkey(void *ctx, const u8 *key, unsigned int keylen)
+int nhpoly1305_setkey(void *ctx, const u8 *key, unsigned int keylen)
 {
 	if (keylen != NHPOLY1305_KEY_SIZE)
 		return -EINVAL;
@@ -142,37 +93,32 @@ static int nhpoly1305_setkey(void *ctx, const u8 *key, unsigned int keylen)
 	return 0;
 }
 
-static void nhpoly1305_init(const void *ctx, void *state)
+void nhpoly1305_init(const void *ctx, void *state)
 {
 	kh_nhpoly1305_init(state);
 }
 
-static int nhpoly1305_update(const struct kh_impl *impl, const void *ctx,
-			     void *state, const u8 *src, unsigned int len)
-{
-	kh_nhpoly1305_update(ctx, impl->arch, state, src, len);
-	return 0;
-}
-
-static int nhpoly1305_final(const struct kh_impl *impl, const void *ctx,
-			    void *state, u8 *out)
+int nhpoly1305_final(const struct kh_impl *impl, const void *ctx, void *state,
+		     u8 *out)
 {
 	struct kh_nhpoly1305_state *st = state;
 
-	kh_nhpoly1305_finish(ctx, impl->arch, st);
+	kh_nhpoly1305_finish(ctx, st);
 	kh_poly1305_emit(&st->poly, out, KH_POLY1305_EMIT_STANDARD);
 	return 0;
 }
 
+/* The generic driver's instantiation of the state machine. */
+static int nhpoly1305_update(const struct kh_impl *impl, const void *ctx,
+			     void *state, const u8 *src, unsigned int len)
+{
+	kh_nhpoly1305_update(ctx, state, src, len);
+	return 0;
+}
+
 const struct kh_alg_ops nhpoly1305_alg_ops = {
-	.ctxsize	= sizeof(struct kh_nhpoly1305_key),
-	.statesize	= sizeof(struct kh_nhpoly1305_state),
-	.min_keysize	= NHPOLY1305_KEY_SIZE,
-	.max_keysize	= NHPOLY1305_KEY_SIZE,
-	.setkey		= nhpoly1305_setkey,
-	.init		= nhpoly1305_init,
+	NHPOLY1305_ALG_OPS_COMMON,
 	.update		= nhpoly1305_update,
-	.final		= nhpoly1305_final,
 };
 
 const struct nhpoly1305_arch_ops nhpoly1305_generic_ops = {

@@ -57,7 +57,7 @@ static bool sthash_seed_len_ok(size_t seedlen)
 	       seedlen <= STHASH_MAX_SEED_SIZE;
 }
 
-static int sthash_setkey(void *ctx, const u8 *key, unsigned int keylen)
+int sthash_setkey(void *ctx, const u8 *key, unsigned int keylen)
 {
 	if (!sthash_seed_len_ok(keylen))
 		return -EINVAL;
@@ -66,8 +66,7 @@ static int sthash_setkey(void *ctx, const u8 *key, unsigned int keylen)
 }
 
 /* key = le16 len || seed || le16 len || c1 || le16 len || c2, exactly */
-static int sthash_personalized_setkey(void *ctx, const u8 *key,
-				      unsigned int keylen)
+int sthash_personalized_setkey(void *ctx, const u8 *key, unsigned int keylen)
 {
 	const u8 *part[3];
 	unsigned int len[3];
@@ -92,60 +91,35 @@ static int sthash_personalized_setkey(void *ctx, const u8 *key,
 	return 0;
 }
 
-static void sthash_init(const void *ctx, void *state)
+void sthash_init(const void *ctx, void *state)
 {
 	kh_nhpoly1305_init(state);
 }
 
+/* The generic drivers' instantiation of the state machine. */
 static int sthash_update(const struct kh_impl *impl, const void *ctx,
 			 void *state, const u8 *src, unsigned int len)
 {
 	const struct sthash_key *k = ctx;
 
-	kh_nhpoly1305_update(&k->nhp, impl->arch, state, src, len);
+	kh_nhpoly1305_update(&k->nhp, state, src, len);
 	return 0;
 }
 
 static int sthash_final(const struct kh_impl *impl, const void *ctx,
 			void *state, u8 *out)
 {
-	const struct nhpoly1305_arch_ops *ops = impl->arch;
-	const struct sthash_key *k = ctx;
-	struct kh_nhpoly1305_state *st = state;
-	struct kh_keccak128 kmac;
-	u8 x[8 + KH_POLY1305_DIGEST_SIZE];
-
-	kh_nhpoly1305_finish(&k->nhp, impl->arch, st);
-	put_unaligned_le64(st->len, x);
-	kh_poly1305_emit(&st->poly, x + 8, KH_POLY1305_EMIT_STHASH);
-
-	kmac = k->kmac;
-	kh_keccak128_absorb(&kmac, x, sizeof(x));
-	kh_kmac128_final_with(&kmac, out, STHASH_DIGEST_SIZE, ops->keccakf);
-
-	memzero_explicit(&kmac, sizeof(kmac));
-	memzero_explicit(x, sizeof(x));
-	return 0;
+	return sthash_final_with(impl, ctx, state, out, sthash_keccakf_generic);
 }
 
 const struct kh_alg_ops sthash_alg_ops = {
-	.ctxsize	= sizeof(struct sthash_key),
-	.statesize	= sizeof(struct kh_nhpoly1305_state),
-	.min_keysize	= STHASH_MIN_SEED_SIZE,
-	.max_keysize	= STHASH_MAX_SEED_SIZE,
-	.setkey		= sthash_setkey,
-	.init		= sthash_init,
+	STHASH_ALG_OPS_PLAIN,
 	.update		= sthash_update,
 	.final		= sthash_final,
 };
 
 const struct kh_alg_ops sthash_personalized_alg_ops = {
-	.ctxsize	= sizeof(struct sthash_key),
-	.statesize	= sizeof(struct kh_nhpoly1305_state),
-	.min_keysize	= STHASH_PERSONALIZED_MIN_KEY_SIZE,
-	.max_keysize	= STHASH_PERSONALIZED_MAX_KEY_SIZE,
-	.setkey		= sthash_personalized_setkey,
-	.init		= sthash_init,
+	STHASH_ALG_OPS_PERSONALIZED,
 	.update		= sthash_update,
 	.final		= sthash_final,
 };

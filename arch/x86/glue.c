@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * keyedhash: the x86_64 drivers.  Each algorithm gets one arch-ops table per
- * instruction set (hh_avx2_ops, ...); its block functions wrap the assembly
- * in SIMD sections of at most KH_SIMD_CHUNK bytes (include/keyedhash/simd.h)
- * and take the generic C when SIMD may not be used.  The shash glue, the
- * init-time self-test, the KUnit suites and the benchmark all reach the
- * assembly through these tables only.
+ * keyedhash: the x86_64 drivers.  Each algorithm's state machine is
+ * instantiated here per instruction set (hh_avx2_alg, ...) with the
+ * assembly as direct calls, in SIMD sections of at most KH_SIMD_CHUNK bytes
+ * of data (include/keyedhash/simd.h), and the generic C below the driver's
+ * threshold or when SIMD may not be used.  The arch-ops tables
+ * (hh_avx2_ops, ...) name the same block functions for the tests and the
+ * benchmark.  The AVX-512 drivers need an assembler that knows AVX-512
+ * (Kbuild defines KH_NO_AS_AVX512 where it does not).
  */
 #include <crypto/algapi.h>	/* MODULE_ALIAS_CRYPTO() */
 #include <linux/crypto.h>
@@ -32,18 +34,35 @@
  */
 #define KH_NHPOLY1305_AVX2_PRIORITY	250
 
+/*
+ * struct kh_impl.simd_min: the shortest update (and message, for final())
+ * that enters a SIMD section; below it the generic C costs less than the
+ * section.  Measured with make bench ("as in the kernel" rows, where a
+ * section costs what kernel_fpu_begin/end cost a task); see the README's
+ * Speed section.
+ */
+#define KH_HH_SIMD_MIN			0
+#define KH_MM128_SIMD_MIN		0
+#define KH_NH_SIMD_MIN			256
+#define KH_STHASH_AVX512_SIMD_MIN	0
+
 static bool kh_x86_avx2_usable(void)
 {
 	return boot_cpu_has(X86_FEATURE_AVX2) &&
 	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
 }
 
-static bool kh_x86_avx512_usable(void)
+/*
+ * Both AVX-512 drivers work in zmm registers: not on the CPUs where that
+ * lowers the clock enough to cost more than it gains (compat.h).
+ */
+static bool __maybe_unused kh_x86_avx512_usable(void)
 {
 	return boot_cpu_has(X86_FEATURE_AVX2) &&
 	       boot_cpu_has(X86_FEATURE_AVX512F) &&
 	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
-				 XFEATURE_MASK_AVX512, NULL);
+				 XFEATURE_MASK_AVX512, NULL) &&
+	       !kh_x86_zmm_downclocks();
 }
 
 /* HighwayHash */
@@ -54,13 +73,10 @@ asmlinkage void kh_hh_finish_avx2(struct hh_state *st, u8 *out,
 				  unsigned int digestsize, const u8 *pkt,
 				  unsigned int n);
 
-KH_SIMD_BLOCKS(hh_blocks_avx2, struct hh_state *, kh_hh_blocks_avx2,
-	       hh_blocks_generic, HH_PACKET_SIZE)
-
+/* In a SIMD section: the remainder packet in C, the rest in assembly. */
 static void hh_finish_avx2(struct hh_state *st, u8 *out,
 			   unsigned int digestsize)
 {
-	struct kh_simd_save save;
 	unsigned int n = st->len % HH_PACKET_SIZE;
 	u8 pkt[HH_PACKET_SIZE];
 
@@ -69,55 +85,34 @@ static void hh_finish_avx2(struct hh_state *st, u8 *out,
 		     offsetof(struct hh_state, mul0) != 64 ||
 		     offsetof(struct hh_state, mul1) != 96);
 
-	if (!kh_simd_usable()) {
-		hh_finish_generic(st, out, digestsize);
+	if (!n) {
+		kh_hh_finish_avx2(st, out, digestsize, NULL, 0);
 		return;
 	}
-	if (n)
-		hh_remainder_packet(st, pkt);
-	kh_simd_begin(&save);
+	hh_remainder_packet(st, pkt);
 	kh_hh_finish_avx2(st, out, digestsize, pkt, n);
-	kh_simd_end(&save);
-	if (n)
-		memzero_explicit(pkt, sizeof(pkt));
+	memzero_explicit(pkt, sizeof(pkt));
 }
 
 static const struct hh_arch_ops hh_avx2_ops = {
-	.blocks = hh_blocks_avx2,
+	.blocks = kh_hh_blocks_avx2,
 	.finish = hh_finish_avx2,
 };
+
+KH_HH_SIMD_ALG(hh_avx2_alg, kh_hh_blocks_avx2, hh_finish_avx2);
 
 /* Multimixer-128 */
 
 asmlinkage void kh_mm128_blocks_avx2_asm(u64 h[8], const u8 *key,
 					 const u8 *msg, size_t nblocks);
 
-/* KH_SIMD_BLOCKS() by hand: the block function also takes the key. */
-static void mm128_blocks_avx2(u64 h[8], const u8 *key, const u8 *msg,
-			      size_t nblocks)
-{
-	struct kh_simd_save save;
-
-	if (!kh_simd_usable()) {
-		mm128_blocks_generic(h, key, msg, nblocks);
-		return;
-	}
-	while (nblocks) {
-		size_t n = min_t(size_t, nblocks, KH_SIMD_CHUNK / MM128_BLOCK_SIZE);
-
-		kh_simd_begin(&save);
-		kh_mm128_blocks_avx2_asm(h, key, msg, n);
-		kh_simd_end(&save);
-		key += n * MM128_BLOCK_SIZE;
-		msg += n * MM128_BLOCK_SIZE;
-		nblocks -= n;
-	}
-}
-
 static const struct mm128_arch_ops mm128_avx2_ops = {
-	.blocks = mm128_blocks_avx2,
+	.blocks = kh_mm128_blocks_avx2_asm,
 };
 
+KH_MM128_SIMD_ALG(mm128_avx2_alg, kh_mm128_blocks_avx2_asm);
+
+#ifndef KH_NO_AS_AVX512
 asmlinkage void kh_mm128_blocks_avx512_asm(u64 h[8], const u8 *key,
 					   const u8 *msg, size_t nblocks);
 
@@ -125,69 +120,50 @@ asmlinkage void kh_mm128_blocks_avx512_asm(u64 h[8], const u8 *key,
 static void mm128_blocks_avx512(u64 h[8], const u8 *key, const u8 *msg,
 				size_t nblocks)
 {
-	struct kh_simd_save save;
+	size_t n4 = nblocks & ~(size_t)3;
 
-	if (!kh_simd_usable()) {
-		mm128_blocks_generic(h, key, msg, nblocks);
-		return;
-	}
-	while (nblocks) {
-		size_t n = min_t(size_t, nblocks, KH_SIMD_CHUNK / MM128_BLOCK_SIZE);
-		size_t n4 = n & ~(size_t)3;
-
-		kh_simd_begin(&save);
-		if (n4)
-			kh_mm128_blocks_avx512_asm(h, key, msg, n4);
-		if (n > n4)
-			kh_mm128_blocks_avx2_asm(h, key + n4 * MM128_BLOCK_SIZE,
-						 msg + n4 * MM128_BLOCK_SIZE,
-						 n - n4);
-		kh_simd_end(&save);
-		key += n * MM128_BLOCK_SIZE;
-		msg += n * MM128_BLOCK_SIZE;
-		nblocks -= n;
-	}
+	if (n4)
+		kh_mm128_blocks_avx512_asm(h, key, msg, n4);
+	if (nblocks > n4)
+		kh_mm128_blocks_avx2_asm(h, key + n4 * MM128_BLOCK_SIZE,
+					 msg + n4 * MM128_BLOCK_SIZE,
+					 nblocks - n4);
 }
 
 static const struct mm128_arch_ops mm128_avx512_ops = {
 	.blocks = mm128_blocks_avx512,
 };
 
+KH_MM128_SIMD_ALG(mm128_avx512_alg, mm128_blocks_avx512);
+#endif
+
 /* NH, shared by nhpoly1305, sthash and sthash-personalized */
 
 asmlinkage void kh_nh_avx2_asm(const u32 *key, const u8 *msg, size_t len,
 			       u64 hash[KH_NH_NUM_PASSES]);
 
-/* At most one chunk (1 KiB) per call: well inside KH_SIMD_CHUNK. */
-static void kh_nh_avx2(const u32 *key, const u8 *msg, size_t len,
-		       u64 hash[KH_NH_NUM_PASSES])
-{
-	struct kh_simd_save save;
-
-	if (!kh_simd_usable()) {
-		kh_nh_generic(key, msg, len, hash);
-		return;
-	}
-	kh_simd_begin(&save);
-	kh_nh_avx2_asm(key, msg, len, hash);
-	kh_simd_end(&save);
-}
-
 static const struct nhpoly1305_arch_ops nhpoly1305_avx2_ops = {
-	.nh = kh_nh_avx2,
+	.nh = kh_nh_avx2_asm,
 };
 
+KH_NHPOLY1305_SIMD_UPDATE(nhpoly1305_avx2_update, kh_nh_avx2_asm)
+KH_NHPOLY1305_SIMD_ALG(nhpoly1305_avx2_alg, nhpoly1305_avx2_update);
+KH_STHASH_SIMD_ALGS(sthash_avx2_alg, nhpoly1305_avx2_update,
+		    sthash_keccakf_generic);
+
+#ifndef KH_NO_AS_AVX512
 /*
  * STHash with AVX-512: the AVX2 NH, and Keccak-f[1600] for the KMAC128
  * output step, the fixed cost that dominates short messages.
  */
 asmlinkage void kh_keccakf1600_avx512_asm(u64 st[KH_KECCAK_LANES]);
 
-static void kh_keccakf1600_avx512(u64 st[KH_KECCAK_LANES])
+static void sthash_keccakf_avx512(const struct kh_impl *impl, u64 len,
+				  u64 st[KH_KECCAK_LANES])
 {
 	struct kh_simd_save save;
 
-	if (!kh_simd_usable()) {
+	if (!kh_simd_final_usable(len, impl->simd_min)) {
 		kh_keccakf1600(st);
 		return;
 	}
@@ -197,76 +173,68 @@ static void kh_keccakf1600_avx512(u64 st[KH_KECCAK_LANES])
 }
 
 static const struct nhpoly1305_arch_ops sthash_avx512_ops = {
-	.nh = kh_nh_avx2,
-	.keccakf = kh_keccakf1600_avx512,
+	.nh = kh_nh_avx2_asm,
+	.keccakf = kh_keccakf1600_avx512_asm,
 };
 
+KH_STHASH_SIMD_ALGS(sthash_avx512_alg, nhpoly1305_avx2_update,
+		    sthash_keccakf_avx512);
+#endif
+
+#define KH_X86_DRIVER(alg_name, drv, prio, dsize, bsize, algops, archops,	\
+		      min, usable_fn) {					\
+	.name = alg_name, .driver = drv, .priority = prio,		\
+	.digestsize = dsize, .blocksize = bsize,			\
+	.alg = &(algops), .arch = &(archops), .simd_min = min,		\
+	.usable = usable_fn,						\
+}
+
 const struct kh_impl kh_arch_impls[] = {
+	KH_X86_DRIVER("highwayhash64", "highwayhash64-avx2", KH_AVX2_PRIORITY,
+		      HH64_DIGEST_SIZE, HH_PACKET_SIZE, hh_avx2_alg,
+		      hh_avx2_ops, KH_HH_SIMD_MIN, kh_x86_avx2_usable),
+	KH_X86_DRIVER("highwayhash128", "highwayhash128-avx2",
+		      KH_AVX2_PRIORITY, HH128_DIGEST_SIZE, HH_PACKET_SIZE,
+		      hh_avx2_alg, hh_avx2_ops, KH_HH_SIMD_MIN,
+		      kh_x86_avx2_usable),
+	KH_X86_DRIVER("highwayhash256", "highwayhash256-avx2",
+		      KH_AVX2_PRIORITY, HH256_DIGEST_SIZE, HH_PACKET_SIZE,
+		      hh_avx2_alg, hh_avx2_ops, KH_HH_SIMD_MIN,
+		      kh_x86_avx2_usable),
+	KH_X86_DRIVER("multimixer128", "multimixer128-avx2", KH_AVX2_PRIORITY,
+		      MM128_DIGEST_SIZE, MM128_BLOCK_SIZE, mm128_avx2_alg,
+		      mm128_avx2_ops, KH_MM128_SIMD_MIN, kh_x86_avx2_usable),
+#ifndef KH_NO_AS_AVX512
+	KH_X86_DRIVER("multimixer128", "multimixer128-avx512",
+		      KH_AVX512_PRIORITY, MM128_DIGEST_SIZE, MM128_BLOCK_SIZE,
+		      mm128_avx512_alg, mm128_avx512_ops, KH_MM128_SIMD_MIN,
+		      kh_x86_avx512_usable),
+#endif
 	{
-		.name = "highwayhash64", .driver = "highwayhash64-avx2",
-		.priority = KH_AVX2_PRIORITY,
-		.digestsize = HH64_DIGEST_SIZE, .blocksize = HH_PACKET_SIZE,
-		.alg = &hh_alg_ops, .arch = &hh_avx2_ops,
-		.usable = kh_x86_avx2_usable,
-	}, {
-		.name = "highwayhash128", .driver = "highwayhash128-avx2",
-		.priority = KH_AVX2_PRIORITY,
-		.digestsize = HH128_DIGEST_SIZE, .blocksize = HH_PACKET_SIZE,
-		.alg = &hh_alg_ops, .arch = &hh_avx2_ops,
-		.usable = kh_x86_avx2_usable,
-	}, {
-		.name = "highwayhash256", .driver = "highwayhash256-avx2",
-		.priority = KH_AVX2_PRIORITY,
-		.digestsize = HH256_DIGEST_SIZE, .blocksize = HH_PACKET_SIZE,
-		.alg = &hh_alg_ops, .arch = &hh_avx2_ops,
-		.usable = kh_x86_avx2_usable,
-	}, {
-		.name = "multimixer128", .driver = "multimixer128-avx2",
-		.priority = KH_AVX2_PRIORITY,
-		.digestsize = MM128_DIGEST_SIZE, .blocksize = MM128_BLOCK_SIZE,
-		.alg = &mm128_alg_ops, .arch = &mm128_avx2_ops,
-		.usable = kh_x86_avx2_usable,
-	}, {
-		.name = "multimixer128", .driver = "multimixer128-avx512",
-		.priority = KH_AVX512_PRIORITY,
-		.digestsize = MM128_DIGEST_SIZE, .blocksize = MM128_BLOCK_SIZE,
-		.alg = &mm128_alg_ops, .arch = &mm128_avx512_ops,
-		.usable = kh_x86_avx512_usable,
-	}, {
 		.name = "nhpoly1305", .driver = "nhpoly1305-keyedhash-avx2",
 		.priority = KH_NHPOLY1305_AVX2_PRIORITY,
 		.digestsize = NHPOLY1305_DIGEST_SIZE, .blocksize = 0,
-		.alg = &nhpoly1305_alg_ops, .arch = &nhpoly1305_avx2_ops,
+		.alg = &nhpoly1305_avx2_alg, .arch = &nhpoly1305_avx2_ops,
+		.simd_min = KH_NH_SIMD_MIN,
 		.usable = kh_x86_avx2_usable, .load_first = "nhpoly1305-avx2",
-	}, {
-		.name = "sthash", .driver = "sthash-avx2",
-		.priority = KH_AVX2_PRIORITY,
-		.digestsize = STHASH_DIGEST_SIZE, .blocksize = KH_NH_UNIT,
-		.alg = &sthash_alg_ops, .arch = &nhpoly1305_avx2_ops,
-		.usable = kh_x86_avx2_usable,
-	}, {
-		.name = "sthash-personalized",
-		.driver = "sthash-personalized-avx2",
-		.priority = KH_AVX2_PRIORITY,
-		.digestsize = STHASH_DIGEST_SIZE, .blocksize = KH_NH_UNIT,
-		.alg = &sthash_personalized_alg_ops,
-		.arch = &nhpoly1305_avx2_ops,
-		.usable = kh_x86_avx2_usable,
-	}, {
-		.name = "sthash", .driver = "sthash-avx512",
-		.priority = KH_AVX512_PRIORITY,
-		.digestsize = STHASH_DIGEST_SIZE, .blocksize = KH_NH_UNIT,
-		.alg = &sthash_alg_ops, .arch = &sthash_avx512_ops,
-		.usable = kh_x86_avx512_usable,
-	}, {
-		.name = "sthash-personalized",
-		.driver = "sthash-personalized-avx512",
-		.priority = KH_AVX512_PRIORITY,
-		.digestsize = STHASH_DIGEST_SIZE, .blocksize = KH_NH_UNIT,
-		.alg = &sthash_personalized_alg_ops,
-		.arch = &sthash_avx512_ops,
-		.usable = kh_x86_avx512_usable,
 	},
+	KH_X86_DRIVER("sthash", "sthash-avx2", KH_AVX2_PRIORITY,
+		      STHASH_DIGEST_SIZE, KH_NH_UNIT, sthash_avx2_alg,
+		      nhpoly1305_avx2_ops, KH_NH_SIMD_MIN, kh_x86_avx2_usable),
+	KH_X86_DRIVER("sthash-personalized", "sthash-personalized-avx2",
+		      KH_AVX2_PRIORITY, STHASH_DIGEST_SIZE, KH_NH_UNIT,
+		      sthash_avx2_alg_personalized, nhpoly1305_avx2_ops,
+		      KH_NH_SIMD_MIN, kh_x86_avx2_usable),
+#ifndef KH_NO_AS_AVX512
+	KH_X86_DRIVER("sthash", "sthash-avx512", KH_AVX512_PRIORITY,
+		      STHASH_DIGEST_SIZE, KH_NH_UNIT, sthash_avx512_alg,
+		      sthash_avx512_ops, KH_STHASH_AVX512_SIMD_MIN,
+		      kh_x86_avx512_usable),
+	KH_X86_DRIVER("sthash-personalized", "sthash-personalized-avx512",
+		      KH_AVX512_PRIORITY, STHASH_DIGEST_SIZE, KH_NH_UNIT,
+		      sthash_avx512_alg_personalized, sthash_avx512_ops,
+		      KH_STHASH_AVX512_SIMD_MIN, kh_x86_avx512_usable),
+#endif
 };
 
 const unsigned int kh_arch_impl_count = ARRAY_SIZE(kh_arch_impls);
@@ -275,9 +243,11 @@ MODULE_ALIAS_CRYPTO("highwayhash64-avx2");
 MODULE_ALIAS_CRYPTO("highwayhash128-avx2");
 MODULE_ALIAS_CRYPTO("highwayhash256-avx2");
 MODULE_ALIAS_CRYPTO("multimixer128-avx2");
-MODULE_ALIAS_CRYPTO("multimixer128-avx512");
 MODULE_ALIAS_CRYPTO("nhpoly1305-keyedhash-avx2");
 MODULE_ALIAS_CRYPTO("sthash-avx2");
 MODULE_ALIAS_CRYPTO("sthash-personalized-avx2");
+#ifndef KH_NO_AS_AVX512
+MODULE_ALIAS_CRYPTO("multimixer128-avx512");
 MODULE_ALIAS_CRYPTO("sthash-avx512");
 MODULE_ALIAS_CRYPTO("sthash-personalized-avx512");
+#endif

@@ -49,6 +49,34 @@ struct kh_simd_save { };
 #endif
 #endif
 
+#if defined(CONFIG_X86)
+#include <asm/cpufeature.h>
+#include <asm/processor.h>
+/*
+ * Whether code in zmm registers lowers this CPU's clock enough to lose more
+ * than it gains.  Newer kernels say so themselves (X86_FEATURE_PREFER_YMM,
+ * set for the Intel models below; 7.x has it, 6.12 not).  Before that, the
+ * same Intel family 6 models by number: Skylake-X 0x55, Ice Lake 0x6a, 0x6c,
+ * 0x7d, 0x7e, 0x9d, Tiger Lake 0x8c, 0x8d.
+ */
+static inline bool kh_x86_zmm_downclocks(void)
+{
+#ifdef X86_FEATURE_PREFER_YMM
+	return boot_cpu_has(X86_FEATURE_PREFER_YMM);
+#else
+	if (boot_cpu_data.x86_vendor != X86_VENDOR_INTEL ||
+	    boot_cpu_data.x86 != 6)
+		return false;
+	switch (boot_cpu_data.x86_model) {
+	case 0x55: case 0x6a: case 0x6c: case 0x7d: case 0x7e: case 0x9d:
+	case 0x8c: case 0x8d:
+		return true;
+	}
+	return false;
+#endif
+}
+#endif
+
 /*
  * hrtimer_setup() (6.13 on) replaced hrtimer_init() and the assignment of
  * the callback (7.x has only the former).  A macro: userspace builds of

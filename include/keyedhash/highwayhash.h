@@ -38,6 +38,7 @@ struct hh_state {
 
 /**
  * struct hh_arch_ops - HighwayHash block functions for one instruction set
+ *	(a SIMD driver's run inside a SIMD section)
  * @blocks:	absorb @nblocks whole 32-byte packets
  * @finish:	remainder step (if len % 32), the permute rounds and the output
  *		of @digestsize (8, 16 or 32) bytes; leaves the state spent
@@ -49,6 +50,15 @@ struct hh_arch_ops {
 
 extern const struct kh_alg_ops hh_alg_ops;
 extern const struct hh_arch_ops hh_generic_ops;
+
+/* What every instantiation of the state machine shares (core/highwayhash.c). */
+int hh_setkey(void *ctx, const u8 *key, unsigned int keylen);
+void hh_init(const void *ctx, void *state);
+#define HH_ALG_OPS_COMMON					\
+	.ctxsize = sizeof(struct hh_key),			\
+	.statesize = sizeof(struct hh_state),			\
+	.min_keysize = HH_KEY_SIZE, .max_keysize = HH_KEY_SIZE,	\
+	.setkey = hh_setkey, .init = hh_init
 
 void hh_blocks_generic(struct hh_state *st, const u8 *src, size_t nblocks);
 void hh_finish_generic(struct hh_state *st, u8 *out, unsigned int digestsize);
@@ -74,5 +84,77 @@ static inline unsigned int hh_final_rounds(unsigned int digestsize)
 }
 
 void hh_emit(const struct hh_state *st, u8 *out, unsigned int digestsize);
+
+/*
+ * The update step, instantiated per instruction set: absorb @len bytes into
+ * @st (a struct hh_state) with the block function @blocks (@st as its
+ * first argument).
+ */
+static __always_inline void
+hh_absorb(void *st, const u8 *src, unsigned int len,
+	  void (*blocks)(void *st, const u8 *src, size_t nblocks))
+{
+	struct hh_state *s = st;
+	unsigned int pos = s->len % HH_PACKET_SIZE;
+
+	s->len += len;
+	kh_update_blocks(s->buf, HH_PACKET_SIZE, pos, src, len, blocks, s);
+}
+
+static inline void hh_generic_blocks(void *st, const u8 *src, size_t n)
+{
+	hh_blocks_generic(st, src, n);
+}
+
+static inline void hh_generic_piece(void *st, const u8 *src, unsigned int len)
+{
+	hh_absorb(st, src, len, hh_generic_blocks);
+}
+
+/*
+ * KH_HH_SIMD_ALG(name, blocks, finish) defines const struct kh_alg_ops
+ * @name: HighwayHash with the SIMD block functions @blocks and @finish
+ * (as in struct hh_arch_ops, called directly, inside SIMD sections; see
+ * kh_simd_update() in <keyedhash/simd.h>, which the user includes).
+ */
+#define KH_HH_SIMD_ALG(name, blocks, finish)				\
+static void name##_blocks(void *st, const u8 *src, size_t n)		\
+{									\
+	blocks(st, src, n);						\
+}									\
+static void name##_piece(void *st, const u8 *src, unsigned int len)	\
+{									\
+	hh_absorb(st, src, len, name##_blocks);				\
+}									\
+static int name##_update(const struct kh_impl *impl, const void *ctx,	\
+			 void *state, const u8 *src, unsigned int len)	\
+{									\
+	struct hh_state *st = state;					\
+									\
+	kh_simd_update(st, src, len, st->len % HH_PACKET_SIZE,		\
+		       HH_PACKET_SIZE, impl->simd_min, name##_piece,	\
+		       hh_generic_piece);				\
+	return 0;							\
+}									\
+static int name##_final(const struct kh_impl *impl, const void *ctx,	\
+			void *state, u8 *out)				\
+{									\
+	struct hh_state *st = state;					\
+	struct kh_simd_save save;					\
+									\
+	if (!kh_simd_final_usable(st->len, impl->simd_min)) {		\
+		hh_finish_generic(st, out, impl->digestsize);		\
+		return 0;						\
+	}								\
+	kh_simd_begin(&save);						\
+	finish(st, out, impl->digestsize);				\
+	kh_simd_end(&save);						\
+	return 0;							\
+}									\
+const struct kh_alg_ops name = {					\
+	HH_ALG_OPS_COMMON,						\
+	.update = name##_update,					\
+	.final = name##_final,						\
+}
 
 #endif /* _KEYEDHASH_HIGHWAYHASH_H */

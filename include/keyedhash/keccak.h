@@ -61,9 +61,15 @@ void kh_cshake128_init(struct kh_keccak128 *s, const u8 *name, size_t namelen,
 void kh_kmac128_init(struct kh_keccak128 *s, const u8 *key, size_t keylen,
 		     const u8 *custom, size_t customlen, enum kh_bytepad pad);
 void kh_kmac128_final(struct kh_keccak128 *s, u8 *out, size_t outlen);
-/* The same with the permutations done by @keccakf (NULL: kh_keccakf1600). */
-void kh_kmac128_final_with(struct kh_keccak128 *s, u8 *out, size_t outlen,
-			   void (*keccakf)(u64 st[KH_KECCAK_LANES]));
+/*
+ * kh_kmac128_final() in three steps, for callers with a permutation of
+ * their own: kh_kmac128_final_pad(@s, @outlen) ends the absorption
+ * (right_encode(8 * @outlen) and the padding) short of the permutation;
+ * the caller then permutes s->st once and squeezes with
+ * kh_keccak128_squeeze().  Any further permutation (@outlen above the rate)
+ * is kh_keccakf1600().
+ */
+void kh_kmac128_final_pad(struct kh_keccak128 *s, size_t outlen);
 
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
 /*

@@ -2,13 +2,15 @@
 /*
  * keyedhash: the one data path shared by every driver.
  *
- * Each algorithm provides a struct kh_alg_ops (key setup, request state,
- * update and final) written once in C.  Each driver of that algorithm is a
- * struct kh_impl naming the algorithm ops plus an algorithm-specific table
- * of block functions for one instruction set ("arch ops").  The shash glue,
- * the module-init self-test, the KUnit suites and the userspace benchmark
- * all call these same entry points; drivers differ only in the block
- * functions they pass.
+ * Each algorithm's state machine (key setup, request state, update and
+ * final) is written once in C, in its header as inline functions that take
+ * the block functions of an instruction set as arguments.  Each driver is a
+ * struct kh_impl whose struct kh_alg_ops is that state machine instantiated
+ * for its instruction set (core/generic.c, arch/): below the one indirect
+ * call through kh_alg_ops, the block functions are direct calls.  @arch
+ * names the same block functions for the tests and the benchmark.  The
+ * shash glue, the module-init self-test, the KUnit suites and the
+ * userspace benchmark all call these same entry points.
  *
  * Nothing here depends on the crypto API, so the algorithm cores also build
  * in userspace through the small shim in tools/shim/.
@@ -68,6 +70,14 @@ struct kh_alg_ops {
  * @blocksize:	cra_blocksize (informational for shash)
  * @alg:	the algorithm's state machine
  * @arch:	the algorithm's block-function table for this instruction set
+ *		(for SIMD drivers the bare assembly, to be called inside a SIMD
+ *		section), as instantiated in @alg; the tests and the benchmark
+ *		read it, the data path does not
+ * @simd_min:	SIMD drivers: an update() shorter than this many bytes, and
+ *		the final() of a message shorter than this, run the generic C
+ *		and enter no SIMD section (measured: below it the generic code
+ *		costs less than a section; see the README's Speed section).
+ *		0 for the generic drivers.
  * @usable:	NULL, or whether the CPU and OS state allow this driver
  * @load_first:	NULL, or a driver of the kernel's own for the same @name
  *		that module init loads (if it exists) before registering this
@@ -84,6 +94,7 @@ struct kh_impl {
 	unsigned int blocksize;
 	const struct kh_alg_ops *alg;
 	const void *arch;
+	unsigned int simd_min;
 	bool (*usable)(void);
 	const char *load_first;
 };
@@ -104,13 +115,14 @@ static inline bool kh_impl_usable(const struct kh_impl *impl)
  * @priv:	passed to @blocks
  *
  * Completes and absorbs a buffered block, absorbs whole blocks straight from
- * @src and leaves the tail (len' = (pos + len) % bs bytes) in @buf.
+ * @src and leaves the tail (len' = (pos + len) % bs bytes) in @buf.  Always
+ * inlined: with a constant @blocks the calls are direct.
  */
-static inline void kh_update_blocks(u8 *buf, unsigned int bs, unsigned int pos,
-				    const u8 *src, unsigned int len,
-				    void (*blocks)(void *priv, const u8 *src,
-						   size_t nblocks),
-				    void *priv)
+static __always_inline void
+kh_update_blocks(u8 *buf, unsigned int bs, unsigned int pos, const u8 *src,
+		 unsigned int len,
+		 void (*blocks)(void *priv, const u8 *src, size_t nblocks),
+		 void *priv)
 {
 	if (pos) {
 		unsigned int n = min(len, bs - pos);

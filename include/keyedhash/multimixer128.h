@@ -45,7 +45,8 @@ struct mm128_desc_ctx {
 };
 
 /**
- * struct mm128_arch_ops - Multimixer-128 block functions for one ISA
+ * struct mm128_arch_ops - Multimixer-128 block functions for one ISA (a
+ *	SIMD driver's run inside a SIMD section)
  * @blocks:	add the contributions of @nblocks whole 32-byte message blocks
  *		at @msg, each paired with the key block at the same index from
  *		@key, into the running sums @h (mod 2^64 per word).  Blocks are
@@ -61,5 +62,110 @@ extern const struct mm128_arch_ops mm128_generic_ops;
 
 void mm128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
 			  size_t nblocks);
+
+/* What every instantiation of the state machine shares (core/multimixer128.c). */
+int mm128_setkey(void *ctx, const u8 *key, unsigned int keylen);
+void mm128_exit(void *ctx);
+int mm128_clone(void *dst, const void *src, gfp_t gfp);
+void mm128_init(const void *ctx, void *state);
+int mm128_final(const struct kh_impl *impl, const void *ctx, void *state,
+		u8 *out);
+#define MM128_ALG_OPS_COMMON						\
+	.ctxsize = sizeof(struct mm128_tfm_ctx),			\
+	.statesize = sizeof(struct mm128_desc_ctx),			\
+	.min_keysize = MM128_BLOCK_SIZE,				\
+	.max_keysize = MM128_MAX_KEY_SIZE,				\
+	.setkey = mm128_setkey, .exit = mm128_exit, .clone = mm128_clone, \
+	.init = mm128_init, .final = mm128_final
+
+/* An update in progress: the state and the key block of its next block. */
+struct mm128_feed {
+	struct mm128_desc_ctx *st;
+	const u8 *key;
+};
+
+/*
+ * Start an update of @len bytes: -EINVAL if the message would outgrow the
+ * key (the key is as long as the longest message).
+ */
+static inline int mm128_feed_start(struct mm128_feed *f,
+				   const struct mm128_tfm_ctx *c,
+				   struct mm128_desc_ctx *st, unsigned int len)
+{
+	/* len + st->len > keylen, without overflow for any imported state */
+	if (st->len > c->keylen || len > c->keylen - st->len)
+		return -EINVAL;
+	f->st = st;
+	/* a buffered partial block, if any, starts at key offset len & ~31 */
+	f->key = c->key + (st->len - st->len % MM128_BLOCK_SIZE);
+	return 0;
+}
+
+/*
+ * The update step, instantiated per instruction set: absorb @len bytes of
+ * the update @f (a struct mm128_feed) with @blocks, which takes @f and
+ * advances f->key past the blocks it absorbs.
+ */
+static __always_inline void
+mm128_absorb(void *f, const u8 *src, unsigned int len,
+	     void (*blocks)(void *f, const u8 *src, size_t nblocks))
+{
+	struct mm128_desc_ctx *st = ((struct mm128_feed *)f)->st;
+	unsigned int pos = st->len % MM128_BLOCK_SIZE;
+
+	st->len += len;
+	kh_update_blocks(st->buf, MM128_BLOCK_SIZE, pos, src, len, blocks, f);
+}
+
+static inline void mm128_generic_blocks(void *priv, const u8 *src, size_t n)
+{
+	struct mm128_feed *f = priv;
+
+	mm128_blocks_generic(f->st->h, f->key, src, n);
+	f->key += n * MM128_BLOCK_SIZE;
+}
+
+static inline void mm128_generic_piece(void *f, const u8 *src,
+				       unsigned int len)
+{
+	mm128_absorb(f, src, len, mm128_generic_blocks);
+}
+
+/*
+ * KH_MM128_SIMD_ALG(name, blocks) defines const struct kh_alg_ops @name:
+ * Multimixer-128 with the SIMD block function @blocks (as in struct
+ * mm128_arch_ops, called directly, inside SIMD sections; see
+ * kh_simd_update() in <keyedhash/simd.h>, which the user includes).
+ */
+#define KH_MM128_SIMD_ALG(name, blocks)					\
+static void name##_blocks(void *priv, const u8 *src, size_t n)		\
+{									\
+	struct mm128_feed *f = priv;					\
+									\
+	blocks(f->st->h, f->key, src, n);				\
+	f->key += n * MM128_BLOCK_SIZE;					\
+}									\
+static void name##_piece(void *f, const u8 *src, unsigned int len)	\
+{									\
+	mm128_absorb(f, src, len, name##_blocks);			\
+}									\
+static int name##_update(const struct kh_impl *impl, const void *ctx,	\
+			 void *state, const u8 *src, unsigned int len)	\
+{									\
+	struct mm128_desc_ctx *st = state;				\
+	struct mm128_feed f;						\
+									\
+	if (mm128_feed_start(&f, ctx, st, len))				\
+		return -EINVAL;						\
+	if (len)							\
+		kh_simd_update(&f, src, len, st->len % MM128_BLOCK_SIZE, \
+			       MM128_BLOCK_SIZE, impl->simd_min,	\
+			       name##_piece, mm128_generic_piece);	\
+	return 0;							\
+}									\
+const struct kh_alg_ops name = {					\
+	MM128_ALG_OPS_COMMON,						\
+	.update = name##_update,					\
+}
 
 #endif /* _KEYEDHASH_MULTIMIXER128_H */

@@ -38,7 +38,7 @@
  *		read, @hash not written)
  * @hash:	receives the four pass sums (native u64), not added to
  *
- * A SIMD implementation enters and leaves its FPU/NEON section itself.
+ * A SIMD implementation runs inside a SIMD section its caller holds.
  */
 typedef void (*kh_nh_fn)(const u32 *key, const u8 *msg, size_t len,
 			 u64 hash[KH_NH_NUM_PASSES]);
@@ -48,8 +48,11 @@ typedef void (*kh_nh_fn)(const u32 *key, const u8 *msg, size_t len,
  *	used by the nhpoly1305, sthash and sthash-personalized drivers alike
  * @nh:	NH over whole units, see kh_nh_fn
  * @keccakf:	NULL, or Keccak-f[1600] on 25 native-order lanes for STHash's
- *		output step (KMAC128), entering its SIMD section itself like
- *		@nh; nhpoly1305 does not use it
+ *		output step (KMAC128), inside a SIMD section like @nh;
+ *		nhpoly1305 does not use it
+ *
+ * The data path calls these directly, as instantiated in the drivers'
+ * struct kh_alg_ops; the table is for the tests and the benchmark.
  */
 struct nhpoly1305_arch_ops {
 	kh_nh_fn nh;
@@ -78,18 +81,157 @@ struct kh_nhpoly1305_state {
 void kh_nh_generic(const u32 *key, const u8 *msg, size_t len,
 		   u64 hash[KH_NH_NUM_PASSES]);
 
-/* The shared NH-then-Poly1305 stream (core/nhpoly1305.c). */
+/* The shared NH-then-Poly1305 stream (core/nhpoly1305.c), generic C. */
 void kh_nhpoly1305_setkey_raw(struct kh_nhpoly1305_key *key,
 			      const u8 raw[NHPOLY1305_KEY_SIZE]);
 void kh_nhpoly1305_init(struct kh_nhpoly1305_state *st);
 void kh_nhpoly1305_update(const struct kh_nhpoly1305_key *key,
-			  const struct nhpoly1305_arch_ops *ops,
 			  struct kh_nhpoly1305_state *st,
 			  const u8 *src, unsigned int len);
-/* Pad and hash the last unit, close the open chunk: Poly1305 is complete. */
+/*
+ * Pad and hash the last unit (generic NH: one unit costs less than a SIMD
+ * section), close the open chunk: Poly1305 is complete.
+ */
 void kh_nhpoly1305_finish(const struct kh_nhpoly1305_key *key,
-			  const struct nhpoly1305_arch_ops *ops,
 			  struct kh_nhpoly1305_state *st);
+/* Feed the open chunk's NH value to Poly1305 and start a new chunk. */
+void kh_nhpoly1305_close_chunk(const struct kh_nhpoly1305_key *key,
+			       struct kh_nhpoly1305_state *st);
+
+/* An update in progress. */
+struct kh_nhpoly1305_feed {
+	const struct kh_nhpoly1305_key *key;
+	struct kh_nhpoly1305_state *st;
+	unsigned int pos;	/* bytes of the open chunk already summed */
+};
+
+static inline void kh_nhpoly1305_feed_start(struct kh_nhpoly1305_feed *f,
+					    const struct kh_nhpoly1305_key *key,
+					    struct kh_nhpoly1305_state *st)
+{
+	f->key = key;
+	f->st = st;
+	f->pos = (st->len & ~(u64)(KH_NH_UNIT - 1)) % KH_NH_CHUNK;
+}
+
+/*
+ * Absorb @nunits whole units of the update @f with the NH function @nh,
+ * across chunks; instantiated per instruction set, @nh a direct call.
+ */
+static __always_inline void
+kh_nhpoly1305_units(struct kh_nhpoly1305_feed *f, const u8 *src,
+		    size_t nunits, kh_nh_fn nh)
+{
+	struct kh_nhpoly1305_state *st = f->st;
+	size_t len = nunits * KH_NH_UNIT;
+	u64 sums[KH_NH_NUM_PASSES];
+	int i;
+
+	while (len) {
+		unsigned int n = min_t(size_t, len, KH_NH_CHUNK - f->pos);
+
+		nh(f->key->nh_key + f->pos / 4, src, n, sums);
+		for (i = 0; i < KH_NH_NUM_PASSES; i++)
+			st->nh_sum[i] += sums[i];
+		f->pos += n;
+		if (f->pos == KH_NH_CHUNK) {
+			kh_nhpoly1305_close_chunk(f->key, st);
+			f->pos = 0;
+		}
+		src += n;
+		len -= n;
+	}
+	/* key-dependent, like the chunk sums close_chunk() wipes */
+	memzero_explicit(sums, sizeof(sums));
+}
+
+/*
+ * The update step: absorb @len bytes of the update @f (a struct
+ * kh_nhpoly1305_feed) with @units, which calls kh_nhpoly1305_units().
+ */
+static __always_inline void
+kh_nhpoly1305_absorb(void *f, const u8 *src, unsigned int len,
+		     void (*units)(void *f, const u8 *src, size_t nunits))
+{
+	struct kh_nhpoly1305_state *st = ((struct kh_nhpoly1305_feed *)f)->st;
+	unsigned int buffered = st->len % KH_NH_UNIT;
+
+	st->len += len;
+	kh_update_blocks(st->buf, KH_NH_UNIT, buffered, src, len, units, f);
+}
+
+static inline void kh_nhpoly1305_generic_units(void *f, const u8 *src,
+					       size_t nunits)
+{
+	kh_nhpoly1305_units(f, src, nunits, kh_nh_generic);
+}
+
+static inline void kh_nhpoly1305_generic_piece(void *f, const u8 *src,
+					       unsigned int len)
+{
+	kh_nhpoly1305_absorb(f, src, len, kh_nhpoly1305_generic_units);
+}
+
+/*
+ * KH_NHPOLY1305_SIMD_UPDATE(fn, nh) defines
+ *	static void fn(const struct kh_nhpoly1305_key *key,
+ *		       struct kh_nhpoly1305_state *st, const u8 *src,
+ *		       unsigned int len, unsigned int simd_min)
+ * the stream's update with the SIMD NH function @nh (a kh_nh_fn, called
+ * directly).  Each SIMD section covers up to 4 KiB of NH and the Poly1305
+ * steps of the chunks it closes (kh_simd_update() in <keyedhash/simd.h>,
+ * which the user includes).  For KH_NHPOLY1305_SIMD_ALG and
+ * KH_STHASH_SIMD_ALGS.
+ */
+#define KH_NHPOLY1305_SIMD_UPDATE(fn, nh)				\
+static void fn##_units(void *f, const u8 *src, size_t nunits)		\
+{									\
+	kh_nhpoly1305_units(f, src, nunits, nh);			\
+}									\
+static void fn##_piece(void *f, const u8 *src, unsigned int len)	\
+{									\
+	kh_nhpoly1305_absorb(f, src, len, fn##_units);			\
+}									\
+static void fn(const struct kh_nhpoly1305_key *key,			\
+	       struct kh_nhpoly1305_state *st, const u8 *src,		\
+	       unsigned int len, unsigned int simd_min)			\
+{									\
+	struct kh_nhpoly1305_feed f;					\
+									\
+	kh_nhpoly1305_feed_start(&f, key, st);				\
+	kh_simd_update(&f, src, len, st->len % KH_NH_UNIT, KH_NH_UNIT,	\
+		       simd_min, fn##_piece, kh_nhpoly1305_generic_piece); \
+}
+
+/* The nhpoly1305 algorithm: what every instantiation shares. */
+int nhpoly1305_setkey(void *ctx, const u8 *key, unsigned int keylen);
+void nhpoly1305_init(const void *ctx, void *state);
+int nhpoly1305_final(const struct kh_impl *impl, const void *ctx,
+		     void *state, u8 *out);
+#define NHPOLY1305_ALG_OPS_COMMON					\
+	.ctxsize = sizeof(struct kh_nhpoly1305_key),			\
+	.statesize = sizeof(struct kh_nhpoly1305_state),		\
+	.min_keysize = NHPOLY1305_KEY_SIZE,				\
+	.max_keysize = NHPOLY1305_KEY_SIZE,				\
+	.setkey = nhpoly1305_setkey, .init = nhpoly1305_init,		\
+	.final = nhpoly1305_final
+
+/*
+ * KH_NHPOLY1305_SIMD_ALG(name, stream_update) defines const struct kh_alg_ops
+ * @name: nhpoly1305 with a stream update defined by
+ * KH_NHPOLY1305_SIMD_UPDATE(stream_update, ...).
+ */
+#define KH_NHPOLY1305_SIMD_ALG(name, stream_update)				\
+static int name##_update(const struct kh_impl *impl, const void *ctx,	\
+			 void *state, const u8 *src, unsigned int len)	\
+{									\
+	stream_update(ctx, state, src, len, impl->simd_min);			\
+	return 0;							\
+}									\
+const struct kh_alg_ops name = {					\
+	NHPOLY1305_ALG_OPS_COMMON,					\
+	.update = name##_update,					\
+}
 
 extern const struct kh_alg_ops nhpoly1305_alg_ops;
 extern const struct nhpoly1305_arch_ops nhpoly1305_generic_ops;

@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Running SIMD block functions from the shared data path.
+ * SIMD sections for the arch drivers.
  *
- * An arch driver's block function (the entry in its algorithm's arch-ops
- * table) wraps the assembly like KH_SIMD_BLOCKS() below: at most KH_SIMD_CHUNK bytes
- * of data per kernel_fpu_begin()/kernel_fpu_end() (kernel_neon_begin/end
- * on arm64) section, so preemption stays bounded, and the generic C
- * whenever SIMD may not be used (hard IRQ context, or a KUnit case that
- * forces the fallback).  Generic and SIMD code keep the same state format,
- * so either may process any part of a message.
+ * A SIMD driver's update() enters one kernel_fpu_begin()/kernel_fpu_end()
+ * (kernel_neon_begin/end on arm64) section per piece of at most
+ * KH_SIMD_CHUNK bytes, so preemption stays bounded and the cost of a
+ * section is paid once per 4 KiB, not once per block function call: the
+ * section covers all of the piece's work (for NHPoly1305 and STHash the NH
+ * chunks and the Poly1305 steps between them).  Below the driver's
+ * threshold (struct kh_impl.simd_min), and whenever SIMD may not be used
+ * (hard IRQ context, or a KUnit case that forces the fallback), it runs the
+ * generic C instead.  Generic and SIMD code keep the same state format, so
+ * either may process any part of a message.
  */
 #ifndef _KEYEDHASH_SIMD_H
 #define _KEYEDHASH_SIMD_H
@@ -19,7 +22,7 @@
 #include <crypto/internal/simd.h>
 #include <keyedhash/compat.h>	/* kh_simd_enter(), kh_simd_leave() */
 
-/* Most data handled in one SIMD section. */
+/* Most block data handled in one SIMD section. */
 #define KH_SIMD_CHUNK		4096
 
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
@@ -71,34 +74,63 @@ static inline void kh_simd_count_section(void)
 	} while (0)
 #define kh_simd_end(save)	kh_simd_leave(save)
 
-/*
- * KH_SIMD_BLOCKS(name, statep, simd, generic, blocksize) defines
- *	static void name(statep st, const u8 *src, size_t nblocks)
- * (statep is a pointer type, e.g. struct hh_state *)
- * that runs simd(st, src, n) over at most KH_SIMD_CHUNK bytes per SIMD
- * section, or generic(st, src, nblocks) when SIMD is not usable.  Block
- * functions of another shape follow the same pattern by hand.
+/**
+ * kh_simd_update() - run one update() in SIMD sections, or in generic C
+ * @priv:	passed to @simd and @generic
+ * @src:	the update's data
+ * @len:	its length
+ * @pos:	bytes the request holds in its block buffer (< @bs)
+ * @bs:		the algorithm's block size
+ * @simd_min:	the driver's threshold, struct kh_impl.simd_min
+ * @simd:	absorbs a piece, with the SIMD block functions (called inside
+ *		a section)
+ * @generic:	absorbs a piece with the generic C
+ *
+ * An update shorter than @simd_min, one that only fills the block buffer,
+ * or one where SIMD may not be used goes to @generic whole.  Otherwise the
+ * data is cut into pieces of at most KH_SIMD_CHUNK bytes of block data
+ * (the first one less the bytes already buffered), each absorbed by @simd
+ * in a SIMD section of its own: a 64 KiB update from a block boundary
+ * enters exactly 16 sections.  A last piece that only fills the buffer
+ * enters none.  Always inlined, so that @simd and @generic, constants at
+ * every call, are direct calls.
  */
-#define KH_SIMD_BLOCKS(name, statep, simd, generic, blocksize)		\
-static void name(statep st, const u8 *src, size_t nblocks)		\
-{									\
-	const size_t bs = (blocksize);					\
-									\
-	if (kh_simd_usable()) {						\
-		struct kh_simd_save save;				\
-									\
-		while (nblocks) {					\
-			size_t n = min(nblocks, KH_SIMD_CHUNK / bs);	\
-									\
-			kh_simd_begin(&save);				\
-			simd(st, src, n);				\
-			kh_simd_end(&save);				\
-			src += n * bs;					\
-			nblocks -= n;					\
-		}							\
-	} else {							\
-		generic(st, src, nblocks);				\
-	}								\
+static __always_inline void
+kh_simd_update(void *priv, const u8 *src, unsigned int len, unsigned int pos,
+	       unsigned int bs, unsigned int simd_min,
+	       void (*simd)(void *priv, const u8 *src, unsigned int len),
+	       void (*generic)(void *priv, const u8 *src, unsigned int len))
+{
+	struct kh_simd_save save;
+
+	if (len < simd_min || pos + len < bs || !kh_simd_usable()) {
+		generic(priv, src, len);
+		return;
+	}
+	while (len) {
+		unsigned int n = min(len, KH_SIMD_CHUNK - pos);
+
+		if (pos + n < bs) {
+			/* the last piece, and no whole block in it */
+			generic(priv, src, n);
+			return;
+		}
+		kh_simd_begin(&save);
+		simd(priv, src, n);
+		kh_simd_end(&save);
+		pos = (pos + n) % bs;
+		src += n;
+		len -= n;
+	}
+}
+
+/*
+ * Whether a SIMD driver's final() may use SIMD for a message of @len bytes
+ * (its threshold @simd_min, see kh_simd_update()).
+ */
+static inline bool kh_simd_final_usable(u64 len, unsigned int simd_min)
+{
+	return len >= simd_min && kh_simd_usable();
 }
 
 #endif /* _KEYEDHASH_SIMD_H */

@@ -18,6 +18,7 @@
 #define _KEYEDHASH_STHASH_H
 
 #include <linux/types.h>
+#include <keyedhash/compat.h>	/* put_unaligned_le64() */
 #include <keyedhash/keyedhash.h>
 #include <keyedhash/keccak.h>
 #include <keyedhash/nhpoly1305.h>
@@ -48,5 +49,96 @@ struct sthash_key {
 
 extern const struct kh_alg_ops sthash_alg_ops;
 extern const struct kh_alg_ops sthash_personalized_alg_ops;
+
+/* What every instantiation of the state machine shares (core/sthash.c). */
+int sthash_setkey(void *ctx, const u8 *key, unsigned int keylen);
+int sthash_personalized_setkey(void *ctx, const u8 *key, unsigned int keylen);
+void sthash_init(const void *ctx, void *state);
+#define STHASH_ALG_OPS_COMMON						\
+	.ctxsize = sizeof(struct sthash_key),				\
+	.statesize = sizeof(struct kh_nhpoly1305_state),		\
+	.init = sthash_init
+#define STHASH_ALG_OPS_PLAIN						\
+	STHASH_ALG_OPS_COMMON,						\
+	.min_keysize = STHASH_MIN_SEED_SIZE,				\
+	.max_keysize = STHASH_MAX_SEED_SIZE,				\
+	.setkey = sthash_setkey
+#define STHASH_ALG_OPS_PERSONALIZED					\
+	STHASH_ALG_OPS_COMMON,						\
+	.min_keysize = STHASH_PERSONALIZED_MIN_KEY_SIZE,		\
+	.max_keysize = STHASH_PERSONALIZED_MAX_KEY_SIZE,		\
+	.setkey = sthash_personalized_setkey
+
+/*
+ * The output step, instantiated per instruction set: close the stream,
+ * then KMAC128 over LE64(length) || the Poly1305 value.  @keccakf permutes
+ * the sponge once (@impl and the message length tell it whether it may use
+ * SIMD); the 32-byte output needs no further permutation.
+ */
+static __always_inline int
+sthash_final_with(const struct kh_impl *impl, const void *ctx, void *state,
+		  u8 *out,
+		  void (*keccakf)(const struct kh_impl *impl, u64 len,
+				  u64 st[KH_KECCAK_LANES]))
+{
+	const struct sthash_key *k = ctx;
+	struct kh_nhpoly1305_state *st = state;
+	struct kh_keccak128 kmac;
+	u8 x[8 + KH_POLY1305_DIGEST_SIZE];
+
+	BUILD_BUG_ON(STHASH_DIGEST_SIZE > KH_KECCAK128_RATE);
+
+	kh_nhpoly1305_finish(&k->nhp, st);
+	put_unaligned_le64(st->len, x);
+	kh_poly1305_emit(&st->poly, x + 8, KH_POLY1305_EMIT_STHASH);
+
+	kmac = k->kmac;
+	kh_keccak128_absorb(&kmac, x, sizeof(x));
+	kh_kmac128_final_pad(&kmac, STHASH_DIGEST_SIZE);
+	keccakf(impl, st->len, kmac.st);
+	kh_keccak128_squeeze(&kmac, out, STHASH_DIGEST_SIZE);
+
+	memzero_explicit(&kmac, sizeof(kmac));
+	memzero_explicit(x, sizeof(x));
+	return 0;
+}
+
+static inline void sthash_keccakf_generic(const struct kh_impl *impl, u64 len,
+					  u64 st[KH_KECCAK_LANES])
+{
+	kh_keccakf1600(st);
+}
+
+/*
+ * KH_STHASH_SIMD_ALGS(name, stream_update, keccakf) defines const struct
+ * kh_alg_ops @name (sthash) and @name##_personalized: STHash with a stream
+ * update defined by KH_NHPOLY1305_SIMD_UPDATE(stream_update, ...), and the
+ * output step's permutation @keccakf (sthash_keccakf_generic, or a SIMD
+ * one that takes its own section where kh_simd_final_usable()).
+ */
+#define KH_STHASH_SIMD_ALGS(name, stream_update, keccakf)			\
+static int name##_update(const struct kh_impl *impl, const void *ctx,	\
+			 void *state, const u8 *src, unsigned int len)	\
+{									\
+	const struct sthash_key *k = ctx;				\
+									\
+	stream_update(&k->nhp, state, src, len, impl->simd_min);		\
+	return 0;							\
+}									\
+static int name##_final(const struct kh_impl *impl, const void *ctx,	\
+			void *state, u8 *out)				\
+{									\
+	return sthash_final_with(impl, ctx, state, out, keccakf);	\
+}									\
+const struct kh_alg_ops name = {					\
+	STHASH_ALG_OPS_PLAIN,						\
+	.update = name##_update,					\
+	.final = name##_final,						\
+};									\
+const struct kh_alg_ops name##_personalized = {				\
+	STHASH_ALG_OPS_PERSONALIZED,					\
+	.update = name##_update,					\
+	.final = name##_final,						\
+}
 
 #endif /* _KEYEDHASH_STHASH_H */

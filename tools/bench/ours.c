@@ -128,7 +128,7 @@ static void kb_add_ours(const struct kh_impl *impl)
 	bi->teardown = kb_ours_teardown;
 	bi->priv = impl;
 
-	if (impl->alg == &nhpoly1305_alg_ops) {
+	if (!strcmp(impl->name, "nhpoly1305")) {
 		const struct nhpoly1305_arch_ops *ops = impl->arch;
 
 		bi = kb_add("nh", impl->driver, KH_NH_HASH_BYTES);

@@ -62,6 +62,9 @@ typedef unsigned int gfp_t;
 #define IS_ENABLED(option)	kh_shim_##option
 #define kh_shim_CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST	1
 #define might_sleep()
+#ifndef BUILD_BUG_ON
+#define BUILD_BUG_ON(c)		_Static_assert(!(c), #c)
+#endif
 
 static inline void memzero_explicit(void *p, size_t n)
 {

@@ -59,9 +59,6 @@ static inline bool crypto_simd_usable(void) { return true; }
 #ifndef CONFIG_X86
 #define CONFIG_X86			1
 #endif
-#ifndef BUILD_BUG_ON
-#define BUILD_BUG_ON(c)			_Static_assert(!(c), #c)
-#endif
 /*
  * KH_SHIM_CPU_HIDE (environment): feature names, separated by spaces or
  * commas, that the shim reports absent even where the CPU has them, so the
@@ -90,6 +87,8 @@ static inline bool kh_shim_cpu_feature(bool has, const char *name)
 #define X86_FEATURE_AVX512F		KH_SHIM_X86_FEATURE("avx512f")
 #define X86_FEATURE_AVX512VL		KH_SHIM_X86_FEATURE("avx512vl")
 #define X86_FEATURE_AVX512BW		KH_SHIM_X86_FEATURE("avx512bw")
+/* Set with KH_SHIM_PREFER_YMM=1 in the environment: zmm code not wanted. */
+#define X86_FEATURE_PREFER_YMM		(getenv("KH_SHIM_PREFER_YMM") != NULL)
 #define XFEATURE_MASK_SSE		(1ULL << 1)
 #define XFEATURE_MASK_YMM		(1ULL << 2)
 #define XFEATURE_MASK_AVX512		(7ULL << 5)
@@ -105,9 +104,6 @@ static inline int cpu_has_xfeatures(u64 mask, const char **name)
 /* <asm/cpufeature.h> and <asm/neon.h> */
 #ifndef CONFIG_ARM64
 #define CONFIG_ARM64			1
-#endif
-#ifndef BUILD_BUG_ON
-#define BUILD_BUG_ON(c)			_Static_assert(!(c), #c)
 #endif
 #include <sys/auxv.h>
 static inline bool kh_shim_cpu_has_ASIMD(void)
