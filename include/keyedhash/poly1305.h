@@ -20,13 +20,24 @@
 /* The 2^128 bit of a full block, in the top limb. */
 #define KH_POLY1305_HIBIT	1
 
-/* The clamped r as three limbs, and 20 * r1, 20 * r2 (= 5 * 4 * r). */
+/*
+ * The clamped r as three limbs, and 20 * r1, 20 * r2 (= 5 * 4 * r); r^2 mod
+ * 2^130 - 5 the same way (limbs below 2^44, 2^44 + 2^11, 2^42), so that
+ * kh_poly1305_blocks() can absorb two blocks with one reduction.  Only the
+ * key (the transform context) holds r^2; the request state is unchanged.
+ */
 struct kh_poly1305_key {
 	u64 r[3];
 	u64 s[2];
+	u64 rr[3];
+	u64 ss[2];
 };
 
-/* The accumulator limbs; all zero at the start. */
+/*
+ * The accumulator limbs, all zero at the start.  Between calls they stay
+ * below 2^44, 2^44 + 2^11 and 2^42, and the value they hold is congruent to
+ * the Poly1305 residue mod 2^130 - 5 (not necessarily reduced).
+ */
 struct kh_poly1305_state {
 	u64 h[3];
 };
