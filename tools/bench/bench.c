@@ -21,7 +21,11 @@
  *    alike; median and minimum are over the rounds;
  *  - each round also measures the core/counter clock ratio with a chain of
  *    dependent adds; counter ticks are reported as core cycles with the
- *    median ratio (the specs' convention), or raw with --unit counter.
+ *    median ratio (the specs' convention), or raw with --unit counter;
+ *  - on x86_64 a second copy of our drivers and of the kernel peers, built
+ *    as Debian builds the kernel and paying the kernel's FPU save and
+ *    restore per message (kmode.c), runs beside the bare rows; its rows are
+ *    named with KB_KMODE_SUFFIX.
  */
 #define _GNU_SOURCE
 #include <getopt.h>
@@ -36,6 +40,9 @@
 #ifndef KB_CORE_CFLAGS
 #define KB_CORE_CFLAGS "(unknown)"
 #endif
+#ifndef KB_KMODE_CFLAGS
+#define KB_KMODE_CFLAGS "(unknown)"
+#endif
 
 #define KB_MAX_IMPLS	160
 #define KB_MAX_SIZES	16
@@ -44,6 +51,7 @@
 static struct kb_impl kb_impls[KB_MAX_IMPLS];
 static unsigned int kb_nimpls;
 static volatile u64 kb_sink;
+static const struct kb_kmode *kb_kmode;	/* NULL: no kernel-mode rows */
 
 void kb_fatal(const char *fmt, ...)
 {
@@ -220,6 +228,7 @@ struct kb_cell {
 	unsigned int n;
 	unsigned int rejected;
 	double median, min;	/* ticks per byte */
+	long sections;		/* SIMD sections per message (kernel mode) */
 };
 
 static struct kb_cell *kb_cells;
@@ -246,6 +255,20 @@ static u64 kb_time(const struct kb_cell *c, u64 iters)
 	u8 out[KB_MAX_DIGEST] __attribute__((aligned(16)));
 	u64 acc = 0, t0, t1, i;
 
+	if (c->impl->kmode) {
+		/* kernel mode: each message is a system call of a user task */
+		void (*user_return)(void) = c->impl->kmode->user_return;
+
+		t0 = kb_ticks_begin();
+		for (i = 0; i < iters; i++) {
+			hash(inst, msg, len, out);
+			user_return();
+			acc += kb_fold(out, ds);
+		}
+		t1 = kb_ticks_end();
+		kb_sink ^= acc;
+		return t1 - t0;
+	}
 	t0 = kb_ticks_begin();
 	for (i = 0; i < iters; i++) {
 		hash(inst, msg, len, out);
@@ -298,15 +321,25 @@ static void kb_prepare(void)
 			agreeing = 0;
 			for (i = 0; i < kb_nimpls; i++) {
 				struct kb_impl *bi = &kb_impls[i];
+				unsigned long sections = 0;
 				void *inst;
 
 				if (strcmp(bi->alg, alg->name))
 					continue;
 				inst = bi->setup(bi, key, keylen, len);
+				if (bi->kmode)
+					bi->kmode->user_return();
 				if (!inst)
 					continue;
 				memset(out, 0xa5, sizeof(out));
+				if (bi->kmode)
+					sections = *bi->kmode->sections;
 				bi->hash(inst, kb_msg, len, out);
+				if (bi->kmode) {
+					bi->kmode->user_return();
+					sections = *bi->kmode->sections -
+						   sections;
+				}
 				if (!refimpl) {
 					refimpl = bi;
 					memcpy(ref, out, bi->digestsize);
@@ -328,6 +361,8 @@ static void kb_prepare(void)
 				kb_cells[kb_ncells].col = s;
 				kb_cells[kb_ncells].len = len;
 				kb_cells[kb_ncells].inst = inst;
+				kb_cells[kb_ncells].sections =
+					bi->kmode ? (long)sections : -1;
 				kb_ncells++;
 			}
 			if (agreeing == 1) {
@@ -481,21 +516,48 @@ static void kb_size_name(char *s, size_t n, size_t size)
 		snprintf(s, n, "%zu", size);
 }
 
-/* Print one table (median or minimum), in @scale units per tick. */
-static void kb_table(bool median, double scale, double hz)
+/* Width of the name column: the longest name shown, at least 38. */
+static int kb_name_width(void)
 {
-	unsigned int a, i, s;
+	unsigned int i;
+	int w = 38;
+
+	for (i = 0; i < kb_nimpls; i++)
+		if (kb_selected(&kb_impls[i]) && !kb_impls[i].check_only &&
+		    (int)strlen(kb_impls[i].name) > w)
+			w = strlen(kb_impls[i].name);
+	return w;
+}
+
+/* The header line of a table: @what, then the sizes. */
+static void kb_table_head(const char *what, int w)
+{
+	unsigned int s;
 	char buf[32];
 
-	printf("%-40s", median ? "median per byte" : "minimum per byte");
+	printf("%-*s", w + 2, what);
 	for (s = 0; s < kb_nsizes; s++) {
 		kb_size_name(buf, sizeof(buf), kb_sizes[s]);
 		printf(" %7s", buf);
 	}
+}
+
+/*
+ * Print one table (median or minimum), in @scale units per tick.  For
+ * each algorithm the bare rows come first, then the kernel-mode rows
+ * (registered last), under a label of their own.
+ */
+static void kb_table(bool median, double scale, double hz)
+{
+	int w = kb_name_width();
+	unsigned int a, i, s;
+	char buf[32];
+
+	kb_table_head(median ? "median per byte" : "minimum per byte", w);
 	kb_size_name(buf, sizeof(buf), kb_sizes[kb_nsizes - 1]);
 	printf("  GB/s@%s\n", buf);
 	for (a = 0; a < KB_NALGS; a++) {
-		bool header = false;
+		bool header = false, kheader = false;
 
 		for (i = 0; i < kb_nimpls; i++) {
 			const struct kb_impl *bi = &kb_impls[i];
@@ -509,7 +571,12 @@ static void kb_table(bool median, double scale, double hz)
 				       kb_algs[a].what);
 				header = true;
 			}
-			printf("  %-38s", bi->name);
+			if (bi->kmode && !kheader) {
+				printf("  as in the kernel (retpolines, return "
+				       "thunks, FPU save/restore per message):\n");
+				kheader = true;
+			}
+			printf("  %-*s", w, bi->name);
 			for (s = 0; s < kb_nsizes; s++) {
 				struct kb_cell *c = kb_cell_at(bi, s);
 
@@ -526,6 +593,41 @@ static void kb_table(bool median, double scale, double hz)
 			if (last)
 				printf("  %6.2f", hz / (median ? last->median :
 							      last->min) / 1e9);
+			printf("\n");
+		}
+	}
+}
+
+/* SIMD sections per message of the kernel-mode rows, from the checks. */
+static void kb_sections_table(void)
+{
+	int w = kb_name_width();
+	unsigned int a, i, s;
+
+	kb_table_head("SIMD sections per message", w);
+	printf("\n");
+	for (a = 0; a < KB_NALGS; a++) {
+		bool header = false;
+
+		for (i = 0; i < kb_nimpls; i++) {
+			const struct kb_impl *bi = &kb_impls[i];
+
+			if (strcmp(bi->alg, kb_algs[a].name) || !bi->kmode ||
+			    bi->check_only || !kb_selected(bi))
+				continue;
+			if (!header) {
+				printf("%s\n", kb_algs[a].name);
+				header = true;
+			}
+			printf("  %-*s", w, bi->name);
+			for (s = 0; s < kb_nsizes; s++) {
+				struct kb_cell *c = kb_cell_at(bi, s);
+
+				if (!c || c->sections < 0)
+					printf(" %7s", "-");
+				else
+					printf(" %7ld", c->sections);
+			}
 			printf("\n");
 		}
 	}
@@ -564,17 +666,21 @@ static void kb_write_tsv(double scale, double hz)
 		kb_fatal("cannot write %s", kb_detail);
 	fprintf(f, "algorithm\timplementation\tbytes\tcalls_per_sample\t"
 		   "samples\trejected\tmedian_cpb\tmin_cpb\tmedian_ticks_per_byte\t"
-		   "min_ticks_per_byte\tgb_per_s\n");
+		   "min_ticks_per_byte\tgb_per_s\tsimd_sections_per_message\n");
 	for (i = 0; i < kb_ncells; i++) {
 		struct kb_cell *c = &kb_cells[i];
 
 		if (!c->n)
 			continue;
-		fprintf(f, "%s\t%s\t%zu\t%llu\t%u\t%u\t%.4f\t%.4f\t%.4f\t%.4f\t%.3f\n",
+		char sections[24] = "-";	/* "-": a bare row */
+
+		if (c->sections >= 0)
+			snprintf(sections, sizeof(sections), "%ld", c->sections);
+		fprintf(f, "%s\t%s\t%zu\t%llu\t%u\t%u\t%.4f\t%.4f\t%.4f\t%.4f\t%.3f\t%s\n",
 			c->impl->alg, c->impl->name, c->len,
 			(unsigned long long)c->iters, c->n, c->rejected,
 			c->median * scale, c->min * scale, c->median, c->min,
-			hz / c->median / 1e9);
+			hz / c->median / 1e9, sections);
 	}
 	fclose(f);
 }
@@ -708,6 +814,20 @@ static void kb_register_all(void)
 		kb_fatal("built without dlopen: no Rust peers");
 #endif
 	}
+#ifdef KB_HAVE_KMODE
+	/* last, so that the bare rows come first and stay the references */
+	i = kb_nimpls;
+	kb_kmode = kb_register_kmode();
+	for (; i < kb_nimpls; i++) {
+		struct kb_impl *bi = &kb_impls[i];
+		size_t n = strlen(bi->name);
+
+		if (n + sizeof(KB_KMODE_SUFFIX) > sizeof(bi->name))
+			kb_fatal("%s: name too long", bi->name);
+		memcpy(bi->name + n, KB_KMODE_SUFFIX, sizeof(KB_KMODE_SUFFIX));
+		bi->kmode = kb_kmode;
+	}
+#endif
 }
 
 static double kb_now(void)
@@ -778,19 +898,43 @@ int main(int argc, char **argv)
 		printf("unit: %s ticks per byte; lower is better\n",
 		       kb_counter_name());
 	printf("our C: %s\n", KB_CORE_CFLAGS);
+	if (kb_kmode) {
+		struct kb_kfpu_cost fc;
+
+		kb_kmode->cost(&fc);
+		printf("kernel mode (rows \"...%s\"): our C and the kernel peers' C: "
+		       "%s; RET is jmp __x86_return_thunk; kernel_fpu_begin/end "
+		       "out of line, XSAVEOPT of all XCR0 features at the first "
+		       "SIMD section of a message, XRSTOR after it\n",
+		       KB_KMODE_SUFFIX, KB_KMODE_CFLAGS);
+		printf("kernel mode FPU cost, %s per message: %.0f with one "
+		       "section (clean registers; %.0f with every vector register "
+		       "dirty), %.0f per further section, %.0f without a "
+		       "section\n", scale != 1 ? "core cycles" : "ticks",
+		       (double)fc.first / fc.iters * scale,
+		       (double)fc.first_dirty / fc.iters * scale,
+		       (double)fc.light / fc.iters * scale,
+		       (double)fc.none / fc.iters * scale);
+	}
 	printf("samples rejected for a context switch (and taken again): %u\n\n",
 	       kb_total_rejected);
 	kb_table(true, scale, hz);
 	printf("\n");
 	kb_table(false, scale, hz);
+	if (kb_kmode) {
+		printf("\n");
+		kb_sections_table();
+	}
 	printf("\nimplementations:\n");
 	for (i = 0; i < kb_nimpls; i++) {
 		const struct kb_impl *bi = &kb_impls[i];
 
 		if (!kb_selected(bi))
 			continue;
-		printf("  %-20s %-34s %s%s\n", bi->alg, bi->name,
+		printf("  %-20s %-*s %s%s%s\n", bi->alg, kb_name_width() - 4,
+		       bi->name,
 		       bi->ours ? "ours, kernel-like C flags" : bi->note,
+		       bi->kmode ? ", kernel-mode build" : "",
 		       bi->check_only ? " (reference for the digest check only)" :
 		       "");
 	}

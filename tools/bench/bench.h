@@ -24,6 +24,34 @@ typedef uint64_t u64;
 
 struct kb_impl;
 
+/*
+ * kb_kmode.cost: counter ticks for @iters operations, the median of a few
+ * samples (kmode.c: integers only, as it is built without SSE).
+ */
+struct kb_kfpu_cost {
+	u64 iters;
+	u64 first;		/* a message with one SIMD section: the light
+				 * part, XSAVEOPT and XRSTOR */
+	u64 light;		/* a further section of the message */
+	u64 none;		/* a message without a section */
+	u64 first_dirty;	/* as @first, after every vector register was
+				 * dirtied (the dirtying itself subtracted) */
+};
+
+/**
+ * struct kb_kmode - the "as in the kernel" copy of our drivers and of the
+ *	kernel peers (kmode.c; x86_64 only)
+ * @user_return: the return to user space after each message: restores the
+ *	task's FPU registers if a SIMD section saved them
+ * @sections:	SIMD sections entered so far
+ * @cost:	measure the cost of the FPU sections themselves
+ */
+struct kb_kmode {
+	void (*user_return)(void);
+	const unsigned long *sections;
+	void (*cost)(struct kb_kfpu_cost *cost);
+};
+
 /**
  * struct kb_impl - one implementation of one algorithm
  * @alg:	algorithm name (see kb_algs[] in bench.c)
@@ -38,6 +66,8 @@ struct kb_impl;
  * @teardown:	free what setup() returned
  * @priv:	implementation data
  * @note:	printed in the legend (e.g. which code path ran)
+ * @kmode:	NULL for the bare build; else the kernel-mode build's hooks:
+ *		the harness calls @kmode->user_return() after every hash()
  */
 struct kb_impl {
 	const char *alg;
@@ -51,6 +81,7 @@ struct kb_impl {
 	void (*teardown)(void *inst);
 	const void *priv;
 	char note[96];
+	const struct kb_kmode *kmode;
 };
 
 /* Registration (bench.c) */
@@ -68,6 +99,13 @@ void kb_register_linux(void);			/* peers-linux.c */
 void kb_register_libs(void);			/* peers-libs.c */
 void kb_register_rust(const char *lib, const char *suffix, bool portable);
 						/* peers-rs.c */
+/*
+ * The kernel-mode copy of ours.c and peers-linux.c (kmode.c, the only
+ * global symbol of that copy): registers its drivers under their usual
+ * names; the harness appends KB_KMODE_SUFFIX.
+ */
+const struct kb_kmode *kb_register_kmode(void);
+#define KB_KMODE_SUFFIX	" [kernel]"
 
 /* Timing (timing.c) */
 u64 kb_ticks_begin(void);

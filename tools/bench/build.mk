@@ -16,6 +16,9 @@ KB_SRC := $(KB_TOP)/tools/bench
 KB_OUT ?= $(KB_TOP)/build/bench
 
 KB_CC ?= $(if $(filter default,$(origin CC)),gcc,$(CC))
+KB_LD ?= ld
+KB_NM ?= nm
+KB_OBJCOPY ?= objcopy
 KB_MACH := $(firstword $(subst -, ,$(shell $(KB_CC) -dumpmachine)))
 KB_O := $(KB_OUT)/$(KB_MACH)
 KB_BIN := $(KB_O)/kbench
@@ -98,8 +101,35 @@ endif
 
 KB_HARNESS_OBJS := $(patsubst %,$(KB_O)/harness/%.o,$(KB_HARNESS))
 
+# The "as in the kernel" copy (x86_64; KB_KMODE=0 leaves it out): our
+# objects, ours.c, the kernel peers and peers-linux.c once more, compiled as
+# Debian builds its kernel (CONFIG_RETPOLINE, CONFIG_RETHUNK: GCC's own
+# thunks, as userspace can't link the kernel's thunk-extern), with
+# -DKB_KMODE: RET returns through __x86_return_thunk, kernel_fpu_begin()
+# and kernel_fpu_end() call kmode.c.  `ld -r` makes one object of it, in
+# which every global symbol but kb_register_kmode is then made local, so
+# the two copies don't clash.
+ifeq ($(KB_MACH),x86_64)
+KB_KMODE ?= 1
+else
+KB_KMODE := 0
+endif
+KB_THUNK_FLAGS := -mindirect-branch=thunk -mfunction-return=thunk \
+	-mindirect-branch-register
+KB_KMODE_KCFLAGS := $(KB_KCFLAGS) $(KB_THUNK_FLAGS) -DKB_KMODE
+KB_KMODE_ARCH_KCFLAGS := $(KB_ARCH_KCFLAGS) $(KB_THUNK_FLAGS) -DKB_KMODE
+KB_KMODE_OBJ :=
+ifeq ($(KB_KMODE),1)
+KB_DEFS += -DKB_HAVE_KMODE
+KB_KMODE_OBJ := $(KB_O)/kmode.o
+KB_KMODE_PARTS := $(patsubst $(KB_O)/%,$(KB_O)/kmode/%,$(KB_CORE_OBJS) \
+	$(KB_LINUX_OBJS)) $(KB_O)/kmode/harness/kmode.o \
+	$(KB_O)/kmode/harness/ours.o \
+	$(if $(KB_LINUX),$(KB_O)/kmode/harness/peers-linux.o)
+endif
+
 # Rebuild everything when the configuration changes.
-KB_CONFIG := $(KB_CC)|$(KB_KCFLAGS)|$(KB_ARCH_KCFLAGS)|$(KB_CFLAGS)|$(KB_DEFS)|$(KB_LINUX)|$(KB_CORE_SRCS)|$(KB_LDFLAGS)
+KB_CONFIG := $(KB_CC)|$(KB_KCFLAGS)|$(KB_ARCH_KCFLAGS)|$(KB_CFLAGS)|$(KB_DEFS)|$(KB_LINUX)|$(KB_CORE_SRCS)|$(KB_LDFLAGS)|$(KB_KMODE)|$(KB_THUNK_FLAGS)
 KB_STAMP := $(KB_O)/config.stamp
 $(shell mkdir -p $(KB_O) && (echo '$(KB_CONFIG)' | cmp -s - $(KB_STAMP) || \
 	echo '$(KB_CONFIG)' > $(KB_STAMP)))
@@ -108,9 +138,17 @@ $(shell mkdir -p $(KB_O) && (echo '$(KB_CONFIG)' | cmp -s - $(KB_STAMP) || \
 
 kb-build: $(KB_BIN)
 
-$(KB_BIN): $(KB_HARNESS_OBJS) $(KB_CORE_OBJS) $(KB_LINUX_OBJS)
+$(KB_BIN): $(KB_HARNESS_OBJS) $(KB_CORE_OBJS) $(KB_LINUX_OBJS) $(KB_KMODE_OBJ)
 	$(KB_CC) $(KB_LDFLAGS) -o $@ $^ $(KB_LDLIBS)
 	@echo "kbench: built $@"
+
+# One relocatable object of the kernel-mode copy; the return thunk its
+# assembly jumps to must come from GCC (a comdat of the C objects).
+$(KB_KMODE_OBJ): $(KB_KMODE_PARTS)
+	$(KB_LD) -r -o $(@:.o=-all.o) $^
+	@$(KB_NM) $(@:.o=-all.o) | grep -q ' [Tt] __x86_return_thunk$$' || \
+		{ echo "kbench: $(@:.o=-all.o): no __x86_return_thunk" >&2; exit 1; }
+	$(KB_OBJCOPY) --keep-global-symbol=kb_register_kmode $(@:.o=-all.o) $@
 
 KB_OURFLAGS = $(KB_KCFLAGS)
 $(KB_O)/ours/arch/%: KB_OURFLAGS = $(KB_ARCH_KCFLAGS)
@@ -129,7 +167,8 @@ $(KB_O)/harness/ours.o: KB_EXTRA = $(KB_SHIM)
 $(KB_O)/harness/%.o: $(KB_SRC)/%.c $(KB_STAMP)
 	@mkdir -p $(@D)
 	$(KB_CC) $(KB_CFLAGS) $(KB_DEFS) $(KB_EXTRA) -MMD -MP \
-		-DKB_CORE_CFLAGS='"$(strip $(KB_KCFLAGS))"' -c $< -o $@
+		-DKB_CORE_CFLAGS='"$(strip $(KB_KCFLAGS))"' \
+		-DKB_KMODE_CFLAGS='"$(strip $(KB_KMODE_KCFLAGS))"' -c $< -o $@
 
 # The kernel's files, compiled unmodified from KB_LINUX through kshim/.
 $(KB_O)/linux/nhpoly1305.o: $(KB_SRC)/kpeer-nhpoly1305.c $(KB_STAMP)
@@ -150,5 +189,46 @@ $(KB_O)/linux/glue-%.o: $(KB_SRC)/kpeer-glue.c $(KB_STAMP)
 $(KB_O)/linux/nh-%-x86_64.o: $(KB_LINUX)/arch/x86/crypto/nh-%-x86_64.S $(KB_STAMP)
 	@mkdir -p $(@D)
 	$(KB_CC) -D__ASSEMBLY__ $(KB_KSHIM) -MMD -MP -Wa,--noexecstack -c $< -o $@
+
+# The kernel-mode copy: the same sources, KB_KMODE_KCFLAGS.
+KB_KOURFLAGS = $(KB_KMODE_KCFLAGS)
+$(KB_O)/kmode/ours/arch/%: KB_KOURFLAGS = $(KB_KMODE_ARCH_KCFLAGS)
+$(KB_O)/kmode/ours/%.c.o: $(KB_TOP)/%.c $(KB_STAMP)
+	@mkdir -p $(@D)
+	$(KB_CC) $(KB_KOURFLAGS) $(KB_WARN) -MMD -MP $(KB_SHIM) \
+		-c $< -o $@
+
+$(KB_O)/kmode/ours/%.S.o: $(KB_TOP)/%.S $(KB_STAMP)
+	@mkdir -p $(@D)
+	$(KB_CC) -D__ASSEMBLY__ -DKB_KMODE -MMD -MP $(KB_SHIM) \
+		-idirafter $(KB_SRC)/kshim -Wa,--noexecstack -c $< -o $@
+
+# ours.c, peers-linux.c and kmode.c: kernel code in this copy (the glue
+# the crypto API would be, and the kernel's FPU functions).
+$(KB_O)/kmode/harness/ours.o: KB_EXTRA = $(KB_SHIM)
+$(KB_O)/kmode/harness/%.o: $(KB_SRC)/%.c $(KB_STAMP)
+	@mkdir -p $(@D)
+	$(KB_CC) $(KB_KMODE_KCFLAGS) $(KB_WARN) $(KB_DEFS) $(KB_EXTRA) \
+		-MMD -MP -c $< -o $@
+
+$(KB_O)/kmode/linux/nhpoly1305.o: $(KB_SRC)/kpeer-nhpoly1305.c $(KB_STAMP)
+	@mkdir -p $(@D)
+	$(KB_CC) $(KB_KMODE_KCFLAGS) $(KB_KSHIM) -MMD -MP \
+		-DKB_KFILE='"$(KB_LINUX)/crypto/nhpoly1305.c"' -c $< -o $@
+
+$(KB_O)/kmode/linux/poly1305-donna64.o: $(KB_LINUX)/lib/crypto/poly1305-donna64.c $(KB_STAMP)
+	@mkdir -p $(@D)
+	$(KB_CC) $(KB_KMODE_KCFLAGS) $(KB_KSHIM) -MMD -MP -c $< -o $@
+
+$(KB_O)/kmode/linux/glue-%.o: $(KB_SRC)/kpeer-glue.c $(KB_STAMP)
+	@mkdir -p $(@D)
+	$(KB_CC) $(KB_KMODE_KCFLAGS) $(KB_KSHIM) -MMD -MP -DKB_GLUE=$* \
+		-DKB_KFILE='"$(KB_LINUX)/arch/x86/crypto/nhpoly1305-$*-glue.c"' \
+		-c $< -o $@
+
+$(KB_O)/kmode/linux/nh-%-x86_64.o: $(KB_LINUX)/arch/x86/crypto/nh-%-x86_64.S $(KB_STAMP)
+	@mkdir -p $(@D)
+	$(KB_CC) -D__ASSEMBLY__ -DKB_KMODE $(KB_KSHIM) -MMD -MP \
+		-Wa,--noexecstack -c $< -o $@
 
 -include $(shell find $(KB_O) -name '*.d' 2>/dev/null)

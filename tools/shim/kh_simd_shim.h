@@ -23,6 +23,26 @@
 #define preempt_disable()		do { } while (0)
 #define preempt_enable()		do { } while (0)
 
+#if defined(KB_KMODE) && defined(__x86_64__)
+/*
+ * The benchmark's "as in the kernel" build (tools/bench/build.mk): a SIMD
+ * section is an out-of-line call doing what Linux x86_64's
+ * kernel_fpu_begin()/kernel_fpu_end() do, and is counted there
+ * (tools/bench/kmode.c).
+ */
+void kb_kfpu_begin(void);
+void kb_kfpu_end(void);
+
+static inline void kh_shim_simd_begin(void)
+{
+	kb_kfpu_begin();
+}
+
+static inline void kh_shim_simd_end(void)
+{
+	kb_kfpu_end();
+}
+#else
 __attribute__((weak)) unsigned long kh_shim_simd_sections;
 __attribute__((weak)) int kh_shim_simd_depth;
 
@@ -42,6 +62,7 @@ static inline void kh_shim_simd_end(void)
 		abort();
 	}
 }
+#endif /* KB_KMODE */
 
 static inline bool may_use_simd(void) { return true; }
 static inline bool crypto_simd_usable(void) { return true; }

@@ -18,7 +18,12 @@
 #define SYM_FUNC_START(name)	.text; .globl name; .type name, @function; \
 				.p2align 4; name:
 #define SYM_FUNC_END(name)	.size name, . - name
+/* KB_KMODE: CONFIG_RETHUNK's RET (see tools/shim/linux/linkage.h) */
+#ifdef KB_KMODE
+#define RET			jmp __x86_return_thunk
+#else
 #define RET			ret
+#endif
 
 #else /* !__ASSEMBLY__ */
 
@@ -160,6 +165,24 @@ static inline bool crypto_simd_usable(void)
 	return true;
 }
 
+#ifdef KB_KMODE
+/*
+ * The "as in the kernel" build: kernel_fpu_begin() and kernel_fpu_end() are
+ * out-of-line calls doing what Linux x86_64 does (tools/bench/kmode.c).
+ */
+void kb_kfpu_begin(void);
+void kb_kfpu_end(void);
+
+static inline void kernel_fpu_begin(void)
+{
+	kb_kfpu_begin();
+}
+
+static inline void kernel_fpu_end(void)
+{
+	kb_kfpu_end();
+}
+#else
 static inline void kernel_fpu_begin(void)
 {
 }
@@ -175,6 +198,7 @@ static inline void kernel_fpu_end(void)
 		__asm__ __volatile__("vzeroupper" ::: "memory");
 #endif
 }
+#endif /* KB_KMODE */
 
 #if defined(__x86_64__)
 #define boot_cpu_has(f)		(f)
