@@ -27,36 +27,6 @@ void kh_nhpoly1305_setkey_raw(struct kh_nhpoly1305_key *key,
 						    4 * i);
 }
 
-void kh_nhpoly1305_init(struct kh_nhpoly1305_state *st)
-{
-	/*
-	 * Field by field: a memset() of the whole 80 bytes becomes "rep stosq"
-	 * in kernel code (no SSE), whose start-up cost shows on short messages.
-	 */
-	kh_poly1305_init(&st->poly);
-	st->nh_sum[0] = 0;
-	st->nh_sum[1] = 0;
-	st->nh_sum[2] = 0;
-	st->nh_sum[3] = 0;
-	st->len = 0;
-	memset(st->buf, 0, sizeof(st->buf));
-}
-
-void kh_nhpoly1305_close_chunk(const struct kh_nhpoly1305_key *key,
-			       struct kh_nhpoly1305_state *st)
-{
-	u8 blocks[KH_NH_HASH_BYTES];
-	int i;
-
-	for (i = 0; i < KH_NH_NUM_PASSES; i++) {
-		put_unaligned_le64(st->nh_sum[i], blocks + 8 * i);
-		st->nh_sum[i] = 0;
-	}
-	kh_poly1305_blocks(&st->poly, &key->poly, blocks,
-			   KH_NH_HASH_BYTES / KH_POLY1305_BLOCK_SIZE,
-			   KH_POLY1305_HIBIT);
-	memzero_explicit(blocks, sizeof(blocks));
-}
 
 void kh_nhpoly1305_update(const struct kh_nhpoly1305_key *key,
 			  struct kh_nhpoly1305_state *st,
@@ -66,21 +36,6 @@ void kh_nhpoly1305_update(const struct kh_nhpoly1305_key *key,
 
 	kh_nhpoly1305_feed_start(&f, key, st);
 	kh_nhpoly1305_generic_piece(&f, src, len);
-}
-
-void kh_nhpoly1305_finish(const struct kh_nhpoly1305_key *key,
-			  struct kh_nhpoly1305_state *st)
-{
-	struct kh_nhpoly1305_feed f;
-	unsigned int buffered = st->len % KH_NH_UNIT;
-
-	kh_nhpoly1305_feed_start(&f, key, st);
-	if (buffered) {
-		memset(st->buf + buffered, 0, KH_NH_UNIT - buffered);
-		kh_nhpoly1305_generic_units(&f, st->buf, 1);
-	}
-	if (f.pos)
-		kh_nhpoly1305_close_chunk(key, st);
 }
 
 /* The nhpoly1305 algorithm: key = r (16 bytes) || NH key (1072 bytes). */

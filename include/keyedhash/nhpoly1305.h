@@ -84,19 +84,40 @@ void kh_nh_generic(const u32 *key, const u8 *msg, size_t len,
 /* The shared NH-then-Poly1305 stream (core/nhpoly1305.c), generic C. */
 void kh_nhpoly1305_setkey_raw(struct kh_nhpoly1305_key *key,
 			      const u8 raw[NHPOLY1305_KEY_SIZE]);
-void kh_nhpoly1305_init(struct kh_nhpoly1305_state *st);
+static inline void kh_nhpoly1305_init(struct kh_nhpoly1305_state *st)
+{
+	/*
+	 * Field by field: a memset() of the whole 80 bytes becomes "rep stosq"
+	 * in kernel code (no SSE), whose start-up cost shows on short messages.
+	 */
+	kh_poly1305_init(&st->poly);
+	st->nh_sum[0] = 0;
+	st->nh_sum[1] = 0;
+	st->nh_sum[2] = 0;
+	st->nh_sum[3] = 0;
+	st->len = 0;
+	memset(st->buf, 0, sizeof(st->buf));
+}
 void kh_nhpoly1305_update(const struct kh_nhpoly1305_key *key,
 			  struct kh_nhpoly1305_state *st,
 			  const u8 *src, unsigned int len);
+
 /*
- * Pad and hash the last unit (generic NH: one unit costs less than a SIMD
- * section), close the open chunk: Poly1305 is complete.
+ * Feed the open chunk's NH value to Poly1305 and start a new chunk: the
+ * four pass sums, little-endian, are two Poly1305 blocks (sums 0 and 1,
+ * sums 2 and 3), absorbed straight from the words.
  */
-void kh_nhpoly1305_finish(const struct kh_nhpoly1305_key *key,
-			  struct kh_nhpoly1305_state *st);
-/* Feed the open chunk's NH value to Poly1305 and start a new chunk. */
-void kh_nhpoly1305_close_chunk(const struct kh_nhpoly1305_key *key,
-			       struct kh_nhpoly1305_state *st);
+static __always_inline void
+kh_nhpoly1305_close_chunk(const struct kh_nhpoly1305_key *key,
+			  struct kh_nhpoly1305_state *st)
+{
+	kh_poly1305_pair(&st->poly, &key->poly, st->nh_sum[0], st->nh_sum[1],
+			 st->nh_sum[2], st->nh_sum[3], KH_POLY1305_HIBIT);
+	st->nh_sum[0] = 0;
+	st->nh_sum[1] = 0;
+	st->nh_sum[2] = 0;
+	st->nh_sum[3] = 0;
+}
 
 /* An update in progress. */
 struct kh_nhpoly1305_feed {
@@ -173,6 +194,26 @@ static inline void kh_nhpoly1305_generic_piece(void *f, const u8 *src,
 }
 
 /*
+ * Pad and hash the last unit (generic NH: one unit costs less than a SIMD
+ * section), close the open chunk: Poly1305 is complete.
+ */
+static __always_inline void
+kh_nhpoly1305_finish(const struct kh_nhpoly1305_key *key,
+		     struct kh_nhpoly1305_state *st)
+{
+	struct kh_nhpoly1305_feed f;
+	unsigned int buffered = st->len % KH_NH_UNIT;
+
+	kh_nhpoly1305_feed_start(&f, key, st);
+	if (buffered) {
+		memset(st->buf + buffered, 0, KH_NH_UNIT - buffered);
+		kh_nhpoly1305_units(&f, st->buf, 1, kh_nh_generic);
+	}
+	if (f.pos)
+		kh_nhpoly1305_close_chunk(key, st);
+}
+
+/*
  * KH_NHPOLY1305_SIMD_UPDATE(fn, nh) defines
  *	static void fn(const struct kh_nhpoly1305_key *key,
  *		       struct kh_nhpoly1305_state *st, const u8 *src,
@@ -184,15 +225,17 @@ static inline void kh_nhpoly1305_generic_piece(void *f, const u8 *src,
  * KH_STHASH_SIMD_ALGS.
  */
 #define KH_NHPOLY1305_SIMD_UPDATE(fn, nh)				\
-static void fn##_units(void *f, const u8 *src, size_t nunits)		\
+static __always_inline void fn##_units(void *f, const u8 *src,		\
+				       size_t nunits)			\
 {									\
 	kh_nhpoly1305_units(f, src, nunits, nh);			\
 }									\
-static void fn##_piece(void *f, const u8 *src, unsigned int len)	\
+static __always_inline void fn##_piece(void *f, const u8 *src,		\
+				       unsigned int len)		\
 {									\
 	kh_nhpoly1305_absorb(f, src, len, fn##_units);			\
 }									\
-static void fn(const struct kh_nhpoly1305_key *key,			\
+static __always_inline void fn(const struct kh_nhpoly1305_key *key,	\
 	       struct kh_nhpoly1305_state *st, const u8 *src,		\
 	       unsigned int len, unsigned int simd_min)			\
 {									\
