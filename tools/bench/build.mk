@@ -231,4 +231,10 @@ $(KB_O)/kmode/linux/nh-%-x86_64.o: $(KB_LINUX)/arch/x86/crypto/nh-%-x86_64.S $(K
 	$(KB_CC) -D__ASSEMBLY__ -DKB_KMODE $(KB_KSHIM) -MMD -MP \
 		-Wa,--noexecstack -c $< -o $@
 
+# Without make's built-in rules: remaking an included glue-avx2.d, make
+# would try "%: %.o" with glue-avx2.d.o, which the glue-%.o rules match.
+.SUFFIXES:
+%: %.o
+%: %.c
+
 -include $(shell find $(KB_O) -name '*.d' 2>/dev/null)
