@@ -73,6 +73,15 @@ asmlinkage void kh_hh_finish_avx2(struct hh_state *st, u8 *out,
 				  unsigned int digestsize, const u8 *pkt,
 				  unsigned int n);
 
+/*
+ * The arch-ops tables hold C functions only: an assembly entry point has no
+ * ENDBR, which an indirect call needs under IBT (objtool says so).
+ */
+static void hh_blocks_avx2(struct hh_state *st, const u8 *src, size_t n)
+{
+	kh_hh_blocks_avx2(st, src, n);
+}
+
 /* In a SIMD section: the remainder packet in C, the rest in assembly. */
 static void hh_finish_avx2(struct hh_state *st, u8 *out,
 			   unsigned int digestsize)
@@ -95,22 +104,28 @@ static void hh_finish_avx2(struct hh_state *st, u8 *out,
 }
 
 static const struct hh_arch_ops hh_avx2_ops = {
-	.blocks = kh_hh_blocks_avx2,
+	.blocks = hh_blocks_avx2,
 	.finish = hh_finish_avx2,
 };
 
-KH_HH_SIMD_ALG(hh_avx2_alg, kh_hh_blocks_avx2, hh_finish_avx2);
+KH_HH_SIMD_ALG(hh_avx2_alg, hh_blocks_avx2, hh_finish_avx2);
 
 /* Multimixer-128 */
 
 asmlinkage void kh_mm128_blocks_avx2_asm(u64 h[8], const u8 *key,
 					 const u8 *msg, size_t nblocks);
 
+static void mm128_blocks_avx2(u64 h[8], const u8 *key, const u8 *msg,
+			      size_t nblocks)
+{
+	kh_mm128_blocks_avx2_asm(h, key, msg, nblocks);
+}
+
 static const struct mm128_arch_ops mm128_avx2_ops = {
-	.blocks = kh_mm128_blocks_avx2_asm,
+	.blocks = mm128_blocks_avx2,
 };
 
-KH_MM128_SIMD_ALG(mm128_avx2_alg, kh_mm128_blocks_avx2_asm);
+KH_MM128_SIMD_ALG(mm128_avx2_alg, mm128_blocks_avx2);
 
 #ifndef KH_NO_AS_AVX512
 asmlinkage void kh_mm128_blocks_avx512_asm(u64 h[8], const u8 *key,
@@ -142,11 +157,17 @@ KH_MM128_SIMD_ALG(mm128_avx512_alg, mm128_blocks_avx512);
 asmlinkage void kh_nh_avx2_asm(const u32 *key, const u8 *msg, size_t len,
 			       u64 hash[KH_NH_NUM_PASSES]);
 
+static void nh_avx2(const u32 *key, const u8 *msg, size_t len,
+		    u64 hash[KH_NH_NUM_PASSES])
+{
+	kh_nh_avx2_asm(key, msg, len, hash);
+}
+
 static const struct nhpoly1305_arch_ops nhpoly1305_avx2_ops = {
-	.nh = kh_nh_avx2_asm,
+	.nh = nh_avx2,
 };
 
-KH_NHPOLY1305_SIMD_UPDATE(nhpoly1305_avx2_update, kh_nh_avx2_asm)
+KH_NHPOLY1305_SIMD_UPDATE(nhpoly1305_avx2_update, nh_avx2)
 KH_NHPOLY1305_SIMD_ALG(nhpoly1305_avx2_alg, nhpoly1305_avx2_update);
 KH_STHASH_SIMD_ALGS(sthash_avx2_alg, nhpoly1305_avx2_update,
 		    sthash_keccakf_generic);
@@ -172,9 +193,14 @@ static void sthash_keccakf_avx512(const struct kh_impl *impl, u64 len,
 	kh_simd_end(&save);
 }
 
+static void keccakf_avx512(u64 st[KH_KECCAK_LANES])
+{
+	kh_keccakf1600_avx512_asm(st);
+}
+
 static const struct nhpoly1305_arch_ops sthash_avx512_ops = {
-	.nh = kh_nh_avx2_asm,
-	.keccakf = kh_keccakf1600_avx512_asm,
+	.nh = nh_avx2,
+	.keccakf = keccakf_avx512,
 };
 
 KH_STHASH_SIMD_ALGS(sthash_avx512_alg, nhpoly1305_avx2_update,
