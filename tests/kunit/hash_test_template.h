@@ -656,6 +656,84 @@ static void kh_case_nosimd_vs_generic(struct kunit *test)
 }
 
 /*
+ * The SIMD section policy (include/keyedhash/simd.h), with the module's
+ * section count (a test hook): for every SIMD driver of the algorithm, a
+ * message shorter than the driver's threshold (struct kh_impl.simd_min)
+ * enters no section, nor does an update that only fills the block buffer,
+ * and a 64 KiB update from a block boundary enters exactly 16 (one per
+ * 4 KiB piece).
+ */
+#define KH_SECTIONS_LEN		65536
+
+static void kh_case_simd_sections(struct kunit *test)
+{
+	struct kh_test_ctx *t = test->priv;
+	const struct kh_impl *impl;
+	unsigned int d = 0, narch = 0;
+	unsigned int keylen = t->alg->keylen;
+	const u8 *key = t->key;
+	u8 *big;
+
+	big = kunit_kzalloc(test, KH_SECTIONS_LEN, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, big);
+	prandom_bytes_state(&t->rng, big, KH_SECTIONS_LEN);
+	/* Multimixer-128 needs a key as long as the message */
+	if (t->alg->step > 1) {
+		keylen = KH_SECTIONS_LEN;
+		key = big;
+	}
+	while ((impl = kh_next_driver(t->alg->name, &d))) {
+		struct crypto_shash *tfm;
+		struct shash_desc *desc;
+		unsigned long sections;
+		unsigned int short_len, partial;
+
+		if (kh_is_generic(impl))
+			continue;
+		narch++;
+		tfm = kh_alloc(test, impl->driver, key, keylen);
+		desc = kh_desc(test, tfm);
+
+		/* the longest valid message below the threshold */
+		short_len = impl->simd_min ? impl->simd_min - 1 : 0;
+		short_len -= short_len % t->alg->step;
+		if (impl->simd_min && (short_len || t->alg->step == 1)) {
+			sections = kh_simd_sections();
+			KUNIT_ASSERT_EQ(test, crypto_shash_digest(desc, big,
+								  short_len,
+								  t->d1), 0);
+			KUNIT_EXPECT_EQ_MSG(test, kh_simd_sections() - sections,
+					    0UL,
+					    "%s: SIMD sections for a %u-byte message (threshold %u)",
+					    impl->driver, short_len,
+					    impl->simd_min);
+		}
+
+		/* block data that only fills the buffer: no section */
+		partial = max(impl->blocksize, 16U) - 1;
+		KUNIT_ASSERT_EQ(test, crypto_shash_init(desc), 0);
+		sections = kh_simd_sections();
+		KUNIT_ASSERT_EQ(test, crypto_shash_update(desc, big, partial), 0);
+		KUNIT_EXPECT_EQ_MSG(test, kh_simd_sections() - sections, 0UL,
+				    "%s: SIMD sections for an update of %u bytes",
+				    impl->driver, partial);
+
+		KUNIT_ASSERT_EQ(test, crypto_shash_init(desc), 0);
+		sections = kh_simd_sections();
+		KUNIT_ASSERT_EQ(test, crypto_shash_update(desc, big,
+							  KH_SECTIONS_LEN), 0);
+		KUNIT_EXPECT_EQ_MSG(test, kh_simd_sections() - sections,
+				    (unsigned long)(KH_SECTIONS_LEN / 4096),
+				    "%s: SIMD sections for a %u-byte update",
+				    impl->driver, KH_SECTIONS_LEN);
+		KUNIT_ASSERT_EQ(test, crypto_shash_final(desc, t->d1), 0);
+		crypto_free_shash(tfm);
+	}
+	if (!narch)
+		kunit_skip(test, "no SIMD driver of %s on this CPU", t->alg->name);
+}
+
+/*
  * A second setkey() replaces the first key completely, and a setkey() that
  * fails after a good one leaves the tfm keyless until the next good one:
  * digests always equal those of a fresh tfm with the last good key.
@@ -1042,6 +1120,10 @@ static void prefix##_nosimd_vs_generic(struct kunit *test)		\
 {									\
 	kh_run(test, prefix##_test_alg, kh_case_nosimd_vs_generic);	\
 }									\
+static void prefix##_simd_sections(struct kunit *test)			\
+{									\
+	kh_run(test, prefix##_test_alg, kh_case_simd_sections);		\
+}									\
 static struct kunit_case prefix##_cases[] = {				\
 	KUNIT_CASE(prefix##_vectors),					\
 	KUNIT_CASE(prefix##_all_lengths),				\
@@ -1053,6 +1135,7 @@ static struct kunit_case prefix##_cases[] = {				\
 	KUNIT_CASE(prefix##_bad_keys),					\
 	KUNIT_CASE(prefix##_arch_vs_generic),				\
 	KUNIT_CASE(prefix##_nosimd_vs_generic),				\
+	KUNIT_CASE(prefix##_simd_sections),				\
 	KUNIT_CASE(prefix##_rekey),					\
 	KUNIT_CASE(prefix##_clone),					\
 	KUNIT_CASE(prefix##_irq_context), ##__VA_ARGS__,		\
