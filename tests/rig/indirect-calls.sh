@@ -1,0 +1,35 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Usage: indirect-calls.sh MODULE.ko [OBJDUMP]
+# The data path's indirect calls, read off the built module: the crypto API
+# calls our shash ops, and each of kh_shash_init/update/final may make one
+# more (through struct kh_alg_ops); below that every block function is a
+# direct call.  Lists the functions that make indirect calls (x86_64: call
+# through a register or memory, or a retpoline thunk; arm64: blr) and
+# fails if one outside the glue's setup and self-test paths does, or if an
+# init/update/final op makes more than one.
+set -euo pipefail
+ko=$1 objdump=${2:-objdump}
+# functions allowed indirect calls: the shash glue (one struct kh_alg_ops
+# call per op, setkey also exit), module init and the init-time self-test
+allowed='^(kh_shash_[a-z_]+|kh_try_register|kh_selftest|keyedhash_mod_(init|exit))(\.(cold|part\.[0-9]+|constprop\.[0-9]+|isra\.[0-9]+))*$'
+calls=$("$objdump" -dr "$ko" | awk '
+	/^[0-9a-f]+ <.*>:$/ { fn = substr($2, 2, length($2) - 3); next }
+	/\tcall +\*|__x86_indirect_thunk|\tblr\t/ { n[fn]++ }
+	END { for (f in n) print n[f], f }' | sort -k2)
+bad=0
+if [ -z "$calls" ]; then
+	echo "no indirect call found at all in $ko (is this the module?)"
+	exit 1
+fi
+while read -r n fn; do
+	echo "  $fn: $n"
+	if ! [[ $fn =~ $allowed ]]; then
+		echo "FAIL: $fn makes $n indirect call(s) below the shash glue"
+		bad=1
+	elif [[ $fn =~ ^kh_shash_(init|update|final)$ ]] && [ "$n" -gt 1 ]; then
+		echo "FAIL: $fn makes $n indirect calls (at most one)"
+		bad=1
+	fi
+done <<< "$calls"
+exit $bad
