@@ -19,14 +19,9 @@
 void kh_nhpoly1305_setkey_raw(struct kh_nhpoly1305_key *key,
 			      const u8 raw[NHPOLY1305_KEY_SIZE])
 {
-	int i;
-
 	kh_poly1305_setkey(&key->poly, raw);
-	for (i = 0; i < KH_NH_KEY_WORDS; i++)
-		key->nh_key[i] = get_unaligned_le32(raw + KH_POLY1305_KEY_SIZE +
-						    4 * i);
+	kh_nh_setkey_words(key->nh_key, raw + KH_POLY1305_KEY_SIZE);
 }
-
 
 void kh_nhpoly1305_update(const struct kh_nhpoly1305_key *key,
 			  struct kh_nhpoly1305_state *st,

@@ -29,7 +29,6 @@ static void sthash_derive(struct sthash_key *k, const u8 *seed,
 {
 	struct kh_keccak128 xof;
 	u8 km[STHASH_KMAC_KEY_SIZE], kp[KH_POLY1305_KEY_SIZE];
-	int i;
 
 	kh_cshake128_init(&xof, sthash_kdf_name, sizeof(sthash_kdf_name),
 			  c1, c1len, KH_BYTEPAD_TINY_KECCAK);
@@ -37,10 +36,9 @@ static void sthash_derive(struct sthash_key *k, const u8 *seed,
 	kh_keccak128_pad(&xof);
 	kh_keccak128_squeeze(&xof, km, sizeof(km));
 	kh_keccak128_squeeze(&xof, kp, sizeof(kp));
-	/* the NH key bytes, then in place to native-order words */
+	/* the NH key bytes, then in place to NH's words */
 	kh_keccak128_squeeze(&xof, (u8 *)k->nhp.nh_key, KH_NH_KEY_BYTES);
-	for (i = 0; i < KH_NH_KEY_WORDS; i++)
-		k->nhp.nh_key[i] = get_unaligned_le32(&k->nhp.nh_key[i]);
+	kh_nh_setkey_words(k->nhp.nh_key, (const u8 *)k->nhp.nh_key);
 
 	kh_poly1305_setkey(&k->nhp.poly, kp);
 	kh_kmac128_init(&k->kmac, km, sizeof(km), c2, c2len,

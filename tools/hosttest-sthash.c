@@ -194,8 +194,9 @@ static void test_nhpoly1305_intermediates(void)
 
 static void test_sthash_intermediates(void)
 {
+	/* the first four NH key words, w0 w1 w2 w3, stored w0 w2 w1 w3 */
 	static const u32 w[4] = {
-		0x7620b70b, 0xcd7a0db8, 0x82a1565b, 0x07abd966,
+		0x7620b70b, 0x82a1565b, 0xcd7a0db8, 0x07abd966,
 	};
 	static struct sthash_key key;
 	const struct kh_impl *impl = kh_generic_impl("sthash");

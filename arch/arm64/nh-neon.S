@@ -6,9 +6,11 @@
  * Four units (64 bytes) at a time, one unit per 32-bit lane: ld4
  * de-interleaves the message into m0..m3 of the four units, and for each
  * pass p another ld4, from the key pointer plus 4p words, de-interleaves
- * the four key words each unit adds in that pass.  A pass is then four
- * adds and four umlal/umlal2 (the products t0 * t2 and t1 * t3 of two
- * units each) into the pass's two accumulators.
+ * the four key words each unit adds in that pass; the key stores each
+ * group as k0, k2, k1, k3 (kh_nh_setkey_words()), so the second and third
+ * registers of that ld4 are k2 and k1.  A pass is then four adds and four
+ * umlal/umlal2 (the products t0 * t2 and t1 * t3 of two units each) into
+ * the pass's two accumulators.
  *
  * The last one to three units go one at a time with the lanes as passes:
  * ld4r replicates the unit's message words into every lane and ld4 from
@@ -92,12 +94,12 @@ SYM_FUNC_START(kh_nh_neon)
 1:	ld4	{M0.4s-M3.4s}, [MSG], #64
 	ld4	{v4.4s-v7.4s}, [KEY], #64
 	ld4	{v26.4s-v29.4s}, [KEY1], #64
-	nh_pass	v4, v5, v6, v7, A0L, A0H
+	nh_pass	v4, v6, v5, v7, A0L, A0H
 	ld4	{v4.4s-v7.4s}, [KEY2], #64
-	nh_pass	v26, v27, v28, v29, A1L, A1H
+	nh_pass	v26, v28, v27, v29, A1L, A1H
 	ld4	{v26.4s-v29.4s}, [KEY3], #64
-	nh_pass	v4, v5, v6, v7, A2L, A2H
-	nh_pass	v26, v27, v28, v29, A3L, A3H
+	nh_pass	v4, v6, v5, v7, A2L, A2H
+	nh_pass	v26, v28, v27, v29, A3L, A3H
 	subs	LEN, LEN, #64
 	b.hs	1b
 
@@ -105,15 +107,15 @@ SYM_FUNC_START(kh_nh_neon)
 	b.lo	4f			// (a partial unit is ignored, as in C)
 	mov	STEP, #16
 3:	ld4r	{M0.4s-M3.4s}, [MSG], STEP
-	ld4	{v4.4s-v7.4s}, [KEY], STEP
+	ld4	{v4.4s-v7.4s}, [KEY], STEP	// k0, k2, k1, k3 of each pass
 	add	v4.4s, v4.4s, M0.4s
-	add	v5.4s, v5.4s, M1.4s
-	add	v6.4s, v6.4s, M2.4s
+	add	v6.4s, v6.4s, M1.4s
+	add	v5.4s, v5.4s, M2.4s
 	add	v7.4s, v7.4s, M3.4s
-	umlal	T01.2d, v4.2s, v6.2s
-	umlal2	T23.2d, v4.4s, v6.4s
-	umlal	T01.2d, v5.2s, v7.2s
-	umlal2	T23.2d, v5.4s, v7.4s
+	umlal	T01.2d, v4.2s, v5.2s
+	umlal2	T23.2d, v4.4s, v5.4s
+	umlal	T01.2d, v6.2s, v7.2s
+	umlal2	T23.2d, v6.4s, v7.4s
 	subs	LEN, LEN, #16
 	b.hs	3b
 

@@ -4,15 +4,17 @@
  * of the nhpoly1305 and sthash drivers (kh_nh_fn).
  *
  * A ymm register holds two units.  Inside each 128-bit lane the words are
- * put in the order (w0, w2, w1, w3), message and key alike, so that after
- * the 32-bit additions each 64-bit lane holds the two factors of one product
+ * in the order (w0, w2, w1, w3), message and key alike, so that after the
+ * 32-bit additions each 64-bit lane holds the two factors of one product
  * and vpmuludq(t, t >> 32) forms both products of a unit and pass at once.
+ * The key comes in that order (kh_nh_setkey_words()), the message is
+ * reordered with one vpshufd per 32 bytes.
  *
  * Pass p of units (u, u + 1) needs the key groups (u + p, u + p + 1) (a group
- * is four key words): the permuted key vectors of passes 2 and 3 are those of
- * passes 0 and 1 for the next two units, so each iteration permutes only two
- * new key vectors.  Per 32 bytes of message: 3 vpshufd, then per pass
- * vpaddd, vpsrlq, vpmuludq and vpaddq, 19 vector instructions.
+ * is four key words): the key vectors of passes 2 and 3 are those of passes
+ * 0 and 1 for the next two units, so each iteration loads two new key
+ * vectors.  Per 32 bytes of message: 1 vpshufd, then per pass vpaddd,
+ * vpsrlq, vpmuludq and vpaddq, 17 vector instructions.
  */
 
 #include <linux/linkage.h>
@@ -54,7 +56,7 @@
 
 /* acc += the products of key group at off(KEY) with MX (one unit) */
 .macro NH_PASS1 off, acc
-	vpshufd		$PERM, \off(KEY), T0X
+	vmovdqu		\off(KEY), T0X
 	vpaddd		MX, T0X, T0X
 	vpsrlq		$32, T0X, T1X
 	vpmuludq	T1X, T0X, T0X
@@ -76,22 +78,22 @@ SYM_FUNC_START(kh_nh_avx2_asm)
 	cmp		$32, LEN
 	jb		.Lone_unit
 
-	vpshufd		$PERM, 0x00(KEY), K0
-	vpshufd		$PERM, 0x10(KEY), K1
+	vmovdqu		0x00(KEY), K0
+	vmovdqu		0x10(KEY), K1
 	cmp		$64, LEN
 	jb		.Ltwo_units
 .Lloop:
 	/* four units: passes 2 and 3 of the first two are passes 0 and 1 of
 	 * the next two, whose passes 2 and 3 reload K0 and K1 */
-	vpshufd		$PERM, 0x20(KEY), K2
-	vpshufd		$PERM, 0x30(KEY), K3
+	vmovdqu		0x20(KEY), K2
+	vmovdqu		0x30(KEY), K3
 	vpshufd		$PERM, 0x00(MSG), M
 	NH_PASS		K0, ACC0, T0, T1
 	NH_PASS		K1, ACC1, T2, T3
 	NH_PASS		K2, ACC2, T0, T1
 	NH_PASS		K3, ACC3, T2, T3
-	vpshufd		$PERM, 0x40(KEY), K0
-	vpshufd		$PERM, 0x50(KEY), K1
+	vmovdqu		0x40(KEY), K0
+	vmovdqu		0x50(KEY), K1
 	vpshufd		$PERM, 0x20(MSG), M
 	NH_PASS		K2, ACC0, T0, T1
 	NH_PASS		K3, ACC1, T2, T3
@@ -105,8 +107,8 @@ SYM_FUNC_START(kh_nh_avx2_asm)
 	cmp		$0x20, LEN
 	jb		.Lcheck_one
 .Ltwo_units:
-	vpshufd		$PERM, 0x20(KEY), K2
-	vpshufd		$PERM, 0x30(KEY), K3
+	vmovdqu		0x20(KEY), K2
+	vmovdqu		0x30(KEY), K3
 	vpshufd		$PERM, (MSG), M
 	NH_PASS		K0, ACC0, T0, T1
 	NH_PASS		K1, ACC1, T2, T3

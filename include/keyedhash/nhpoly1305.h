@@ -29,9 +29,9 @@
 
 /**
  * typedef kh_nh_fn - NH over whole units of one chunk
- * @key:	NH key words (native order), starting at the word that belongs
- *		to the first byte of @msg: key + pos / 4 for a piece starting
- *		at byte pos of its chunk
+ * @key:	NH key words (kh_nh_setkey_words() order), starting at the
+ *		word that belongs to the first byte of @msg: key + pos / 4 for
+ *		a piece starting at byte pos of its chunk
  * @msg:	the message piece, any alignment
  * @len:	its length: a multiple of 16, 16 <= len <= 1024, and the piece
  *		does not cross the end of its chunk; 0 does nothing (nothing
@@ -58,6 +58,16 @@ struct nhpoly1305_arch_ops {
 	kh_nh_fn nh;
 	void (*keccakf)(u64 st[25]);
 };
+
+/*
+ * The NH key words in the order NH consumes them: native u32, and within
+ * each group of four (one unit's pass) w0, w2, w1, w3, the two factors of
+ * each product next to each other, as the SIMD code wants them; the
+ * generic C reads the same order.  From the 1072 key bytes (little-endian
+ * words w0, w1, w2, w3, ...); @raw may be @words itself.
+ */
+void kh_nh_setkey_words(u32 words[KH_NH_KEY_WORDS],
+			const u8 raw[KH_NH_KEY_BYTES]);
 
 /* The NH and Poly1305 keys in the form the hot path uses. */
 struct kh_nhpoly1305_key {
@@ -98,6 +108,7 @@ static inline void kh_nhpoly1305_init(struct kh_nhpoly1305_state *st)
 	st->len = 0;
 	memset(st->buf, 0, sizeof(st->buf));
 }
+
 void kh_nhpoly1305_update(const struct kh_nhpoly1305_key *key,
 			  struct kh_nhpoly1305_state *st,
 			  const u8 *src, unsigned int len);

@@ -64,12 +64,11 @@ static inline unsigned __int128 kh_mul64(u64 a, u64 b)
  * t0 < 2^44 + 5 * 2^53 < 2^56, t1, t2 < 2^52; the carries out of t0, t1,
  * t2 are below 2^12, 2^8, 2^10, so the last fold leaves t0 < 2^44 + 2^13
  * and at most 1 to carry.  The result is below 2^44, 2^44 + 1 and 2^42,
- * within the accumulator's invariant (include/keyedhash/poly1305.h).
+ * within the accumulator's invariant (struct kh_poly1305_state).
  */
-static __always_inline void kh_poly1305_carry(unsigned __int128 d0,
-				     unsigned __int128 d1,
-				     unsigned __int128 d2,
-				     u64 *h0, u64 *h1, u64 *h2)
+static __always_inline void
+kh_poly1305_carry(unsigned __int128 d0, unsigned __int128 d1,
+		  unsigned __int128 d2, u64 *h0, u64 *h1, u64 *h2)
 {
 	u64 c0 = (u64)(d0 >> 44), c1 = (u64)(d1 >> 44), c2 = (u64)(d2 >> 42);
 	u64 t0, t1, t2, c;
@@ -154,9 +153,9 @@ void kh_poly1305_blocks(struct kh_poly1305_state *st,
 			size_t nblocks, u32 hibit);
 
 /* Write the 16-byte value of @st; @st itself is not changed. */
-static __always_inline void kh_poly1305_emit(const struct kh_poly1305_state *st,
-					    u8 out[KH_POLY1305_DIGEST_SIZE],
-					    enum kh_poly1305_emit_mode mode)
+static __always_inline void
+kh_poly1305_emit(const struct kh_poly1305_state *st,
+		 u8 out[KH_POLY1305_DIGEST_SIZE], enum kh_poly1305_emit_mode mode)
 {
 	u64 h0 = st->h[0], h1 = st->h[1], h2 = st->h[2];
 	u64 g0, g1, g2, c, mask;

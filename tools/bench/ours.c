@@ -81,15 +81,13 @@ static void *kb_nh_setup(const struct kb_impl *bi, const u8 *key,
 			 size_t keylen, size_t msglen)
 {
 	struct kb_nh *n;
-	unsigned int i;
 
 	(void)msglen;
 	if (keylen != NHPOLY1305_KEY_SIZE)
 		return NULL;
 	n = kb_zalloc(sizeof(*n));
 	n->nh = (kh_nh_fn)bi->priv;
-	for (i = 0; i < KH_NH_KEY_WORDS; i++)
-		n->key[i] = get_unaligned_le32(key + 16 + 4 * i);
+	kh_nh_setkey_words(n->key, key + KH_POLY1305_KEY_SIZE);
 	return n;
 }
 
