@@ -41,7 +41,10 @@ endif
 
 KB_WARN := -Wall -Wextra -Wno-unused-parameter
 KB_CFLAGS := -O2 -g $(KB_WARN) -fno-PIE
-KB_SHIM := -I$(KB_TOP)/tools/shim -I$(KB_TOP)/include -I$(KB_TOP)
+# KH_SHIM_NO_TEST_HOOKS: the module as shipped, without the KUnit test
+# hooks (section counters, the SIMD-off switch) the host tests build in.
+KB_SHIM := -I$(KB_TOP)/tools/shim -I$(KB_TOP)/include -I$(KB_TOP) \
+	-DKH_SHIM_NO_TEST_HOOKS
 KB_KSHIM := -I$(KB_SRC)/kshim -idirafter $(KB_LINUX)/include
 
 # Our objects: the cores, the init-time self-test, the arch drivers.  Set
@@ -60,7 +63,9 @@ KB_ARCH_SRCS ?= $(KB_TOP)/arch/none.c
 # arm64 NEON-intrinsics file needs them without -mgeneral-regs-only, as the
 # kernel builds such files with CC_FLAGS_FPU instead of CC_FLAGS_NO_FPU.
 KB_ARCH_KCFLAGS ?= $(KB_KCFLAGS)
-KB_CORE_SRCS := $(KB_TOP)/selftest.c $(sort $(wildcard $(KB_TOP)/core/*.c)) \
+# (core/keccak_test.c is a KUnit test hook, left out as Kbuild does)
+KB_CORE_SRCS := $(KB_TOP)/selftest.c \
+	$(sort $(filter-out %/keccak_test.c,$(wildcard $(KB_TOP)/core/*.c))) \
 	$(abspath $(KB_ARCH_SRCS))
 KB_CORE_OBJS := $(patsubst $(KB_TOP)/%,$(KB_O)/ours/%.o,$(KB_CORE_SRCS))
 
