@@ -11,33 +11,39 @@
 #include <keyedhash/compat.h>	/* get/put_unaligned_le*() */
 #include <keyedhash/poly1305.h>
 
+/* x * y mod 2^130 - 5, carried, and 20 times its upper two limbs */
+static void kh_poly1305_power(u64 out[3], u64 out20[2], const u64 x[3],
+			      const u64 y[3], const u64 y20[2])
+{
+	kh_poly1305_carry(kh_mul64(x[0], y[0]) + kh_mul64(x[1], y20[1]) +
+			  kh_mul64(x[2], y20[0]),
+			  kh_mul64(x[0], y[1]) + kh_mul64(x[1], y[0]) +
+			  kh_mul64(x[2], y20[1]),
+			  kh_mul64(x[0], y[2]) + kh_mul64(x[1], y[1]) +
+			  kh_mul64(x[2], y[0]),
+			  &out[0], &out[1], &out[2]);
+	out20[0] = out[1] * 20;
+	out20[1] = out[2] * 20;
+}
+
 void kh_poly1305_setkey(struct kh_poly1305_key *key,
 			const u8 raw[KH_POLY1305_KEY_SIZE])
 {
 	u64 lo = get_unaligned_le64(raw);
 	u64 hi = get_unaligned_le64(raw + 8);
-	u64 r0, r1, r2, s1, s2;
 
 	/* r &= 0x0ffffffc0ffffffc0ffffffc0fffffff, split into limbs */
-	r0 = lo & 0xffc0fffffffULL;
-	r1 = ((lo >> 44) | (hi << 20)) & 0xfffffc0ffffULL;
-	r2 = (hi >> 24) & 0x00ffffffc0fULL;
+	key->r[0] = lo & 0xffc0fffffffULL;
+	key->r[1] = ((lo >> 44) | (hi << 20)) & 0xfffffc0ffffULL;
+	key->r[2] = (hi >> 24) & 0x00ffffffc0fULL;
 	/* 2^130 = 5 mod p, and the limb weights make that 5 * 4 = 20 */
-	s1 = r1 * 20;
-	s2 = r2 * 20;
-	key->r[0] = r0;
-	key->r[1] = r1;
-	key->r[2] = r2;
-	key->s[0] = s1;
-	key->s[1] = s2;
+	key->s[0] = key->r[1] * 20;
+	key->s[1] = key->r[2] * 20;
 
-	/* r^2, partially reduced like the accumulator, and its 20 * limbs */
-	kh_poly1305_carry(kh_mul64(r0, r0) + kh_mul64(r1, s2) + kh_mul64(r2, s1),
-			  kh_mul64(r0, r1) + kh_mul64(r1, r0) + kh_mul64(r2, s2),
-			  kh_mul64(r0, r2) + kh_mul64(r1, r1) + kh_mul64(r2, r0),
-			  &key->rr[0], &key->rr[1], &key->rr[2]);
-	key->ss[0] = key->rr[1] * 20;
-	key->ss[1] = key->rr[2] * 20;
+	/* r^2, r^3, r^4, partially reduced like the accumulator */
+	kh_poly1305_power(key->rr, key->ss, key->r, key->r, key->s);
+	kh_poly1305_power(key->r3, key->s3, key->rr, key->r, key->s);
+	kh_poly1305_power(key->r4, key->s4, key->rr, key->rr, key->ss);
 }
 
 /*
@@ -62,10 +68,30 @@ void kh_poly1305_setkey(struct kh_poly1305_key *key,
  * spare, and kh_poly1305_carry() takes d < 2^95 back to the invariant.
  * (One block, h' = (h + m) * r, is the same with the n terms left out.)
  *
+ * Four blocks m, n, o, q per step (kh_poly1305_quad(), for the NH stream's
+ * multi-chunk path): h' = (h + m) * r^4 + n * r^3 + o * r^2 + q * r, two
+ * pair steps' residue with one carry.  r^3 and r^4 are carried like r^2, so
+ * the same limb bounds hold for them (below 2^44, 2^45, 2^42; 20 times the
+ * upper two below 2^50, 2^47), and each power's three products per column
+ * are bounded as r^2's above, a with r^4 and the blocks n, o with r^3, r^2:
+ *
+ *   d0 < (2^89 + 2^93 + 2^93) + 2 (2^88 + 2^91 + 2^91)
+ *        + (2^88 + 2^85 + 2^90)                           < 2^95
+ *   d1 < (2^90 + 2^90 + 2^90) + 2 (2^89 + 2^88 + 2^88)
+ *        + (2^88 + 2^88 + 2^82)                           < 2^93
+ *   d2 < (2^87 + 2^91 + 2^87) + 2 (2^86 + 2^89 + 2^85)
+ *        + (2^80 + 2^88 + 2^85)                           < 2^92
+ *
+ * The twelve products of a column still add up in 128 bits with 2^33 to
+ * spare, and d < 2^95 is what kh_poly1305_carry() takes.  (The powers
+ * themselves: r^3 = r^2 * r and r^4 = r^2 * r^2 have columns below 2^93,
+ * carried the same way.)
+ *
  * h' may be another representative of the residue than the block-by-block
  * order leaves, but it is below 2^130 + 2^99 and, for nonzero r with the
  * 2^128 bit set, at least 5 (it is at least n2 * r > 5 when nothing is
- * folded, and 5 times the fold when something is).  kh_poly1305_emit()
+ * folded, and 5 times the fold when something is; for four blocks the
+ * last one, q, plays n's part: q2 * r).  kh_poly1305_emit()
  * therefore carries it to the one representative in [5, 2^130) either way:
  * both emit modes output exactly what they did before.
  */

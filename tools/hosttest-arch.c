@@ -248,6 +248,9 @@ asmlinkage void kh_mm128_blocks_avx512_asm(u64 h[8], const u8 *key,
 					   const u8 *msg, size_t nblocks);
 asmlinkage void kh_nh_avx2_asm(const u32 *key, const u8 *msg, size_t len,
 			       u64 hash[KH_NH_NUM_PASSES]);
+asmlinkage void kh_nh_avx2_chunks(const u32 *key, const u8 *msg,
+				  size_t nchunks,
+				  u64 hashes[][KH_NH_NUM_PASSES]);
 
 static void zero_asm_hh_avx2(const struct kh_impl *impl, u64 *st,
 			     const u8 *noaccess)
@@ -273,6 +276,13 @@ static void zero_asm_nh_avx2(const struct kh_impl *impl, u64 *st,
 	kh_nh_avx2_asm((const u32 *)noaccess, noaccess, 0, st);
 }
 
+static void zero_asm_nh_chunks_avx2(const struct kh_impl *impl, u64 *st,
+				    const u8 *noaccess)
+{
+	kh_nh_avx2_chunks((const u32 *)noaccess, noaccess, 0,
+			  (u64 (*)[KH_NH_NUM_PASSES])st);
+}
+
 static const struct {
 	const char *driver;
 	struct zero_call c;
@@ -283,6 +293,8 @@ static const struct {
 	{ "multimixer128-avx512",
 	  { "kh_mm128_blocks_avx512_asm", zero_asm_mm128_avx512 } },
 	{ "nhpoly1305-keyedhash-avx2", { "kh_nh_avx2_asm", zero_asm_nh_avx2 } },
+	{ "nhpoly1305-keyedhash-avx2",
+	  { "kh_nh_avx2_chunks", zero_asm_nh_chunks_avx2 } },
 };
 #elif defined(__aarch64__)
 asmlinkage void kh_hh_blocks_neon(struct hh_state *st, const u8 *src,
@@ -412,6 +424,50 @@ static unsigned int zero_counts(const struct kh_impl *impl)
 	return bad;
 }
 
+/*
+ * NHPoly1305 and STHash: any imported state is valid, and the generic and
+ * the SIMD driver take it to the same digest.  Random state bytes, half of
+ * them at a chunk boundary (the multi-chunk path first, on a scribbled
+ * accumulator), then up to 16 KiB in one update.
+ */
+static unsigned int scribbled_states(struct kh_run *r)
+{
+	struct kh_nhpoly1305_state *st = r->state;
+	unsigned int i, j, bad = 0;
+	u8 d1[64], d2[64], saved[sizeof(*st)];
+
+	if (strcmp(r->impl->name, "nhpoly1305") &&
+	    strncmp(r->impl->name, "sthash", 6))
+		return 0;
+	for (i = 0; i < 64; i++) {
+		u32 len = 2 * KH_NH_CHUNK + rnd(14 * KH_NH_CHUNK + 1);
+		const u8 *p = r->data + rnd(64);
+
+		for (j = 0; j < sizeof(saved); j++)
+			saved[j] = (u8)rnd(256);
+		if (i & 1)
+			put_unaligned_le64(get_unaligned_le64(saved +
+				offsetof(struct kh_nhpoly1305_state, len)) &
+				~(u64)(KH_NH_CHUNK - 1),
+				saved + offsetof(struct kh_nhpoly1305_state, len));
+		memcpy(st, saved, sizeof(saved));
+		this_cpu_write(kh_simd_disabled_for_test, true);
+		r->gen->alg->update(r->gen, r->ctx, st, p, len);
+		r->gen->alg->final(r->gen, r->ctx, st, d1);
+		this_cpu_write(kh_simd_disabled_for_test, false);
+		memcpy(st, saved, sizeof(saved));
+		r->impl->alg->update(r->impl, r->ctx, st, p, len);
+		r->impl->alg->final(r->impl, r->ctx, st, d2);
+		if (memcmp(d1, d2, r->impl->digestsize) && !bad++)
+			printf("FAIL: %s vs %s: scribbled state %u, %u bytes\n",
+			       r->impl->driver, r->gen->driver, i, len);
+	}
+	if (!bad)
+		printf("PASS: %s = %s from 64 scribbled states\n",
+		       r->impl->driver, r->gen->driver);
+	return bad;
+}
+
 static unsigned int test_driver(const struct kh_impl *impl)
 {
 	static u8 key[BIGLEN], data[BIGLEN + 64];
@@ -460,6 +516,7 @@ static unsigned int test_driver(const struct kh_impl *impl)
 	bad += lengths(&r, KH_NOSIMD);
 	bad += lengths(&r, KH_MIXED);
 	bad += long_messages(&r);
+	bad += scribbled_states(&r);
 	bad += zero_counts(impl);
 	if (impl->alg->exit)
 		impl->alg->exit(r.ctx);

@@ -168,11 +168,16 @@ static void nh_avx2(const u32 *key, const u8 *msg, size_t len,
 	kh_nh_avx2_asm(key, msg, len, hash);
 }
 
+asmlinkage void kh_nh_avx2_chunks(const u32 *key, const u8 *msg,
+				  size_t nchunks,
+				  u64 hashes[][KH_NH_NUM_PASSES]);
+
 static const struct nhpoly1305_arch_ops nhpoly1305_avx2_ops = {
 	.nh = nh_avx2,
 };
 
-KH_NHPOLY1305_SIMD_UPDATE(nhpoly1305_avx2_update, nh_avx2)
+KH_NHPOLY1305_SIMD_UPDATE4(nhpoly1305_avx2_update, nh_avx2,
+			   kh_nh_avx2_chunks)
 KH_NHPOLY1305_SIMD_ALG(nhpoly1305_avx2_alg, nhpoly1305_avx2_update);
 KH_STHASH_SIMD_ALGS(sthash_avx2_alg, nhpoly1305_avx2_update,
 		    sthash_keccakf_generic);

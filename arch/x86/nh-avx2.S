@@ -64,6 +64,43 @@
 .endm
 
 /*
+ * Four units at 0(MSG) with the key groups from 0(\key): K0 and K1 hold
+ * the first two groups on entry and the groups 4 and 5 on exit.  Passes 2
+ * and 3 of the first two units are passes 0 and 1 of the next two, whose
+ * passes 2 and 3 reload K0 and K1.
+ */
+.macro NH_FOUR_UNITS key
+	vmovdqu		0x20(\key), K2
+	vmovdqu		0x30(\key), K3
+	vpshufd		$PERM, 0x00(MSG), M
+	NH_PASS		K0, ACC0, T0, T1
+	NH_PASS		K1, ACC1, T2, T3
+	NH_PASS		K2, ACC2, T0, T1
+	NH_PASS		K3, ACC3, T2, T3
+	vmovdqu		0x40(\key), K0
+	vmovdqu		0x50(\key), K1
+	vpshufd		$PERM, 0x20(MSG), M
+	NH_PASS		K2, ACC0, T0, T1
+	NH_PASS		K3, ACC1, T2, T3
+	NH_PASS		K0, ACC2, T0, T1
+	NH_PASS		K1, ACC3, T2, T3
+.endm
+
+/* (HASH)[p] = the sum of ACCp's four lanes */
+.macro NH_REDUCE
+	vpunpcklqdq	ACC1, ACC0, T0
+	vpunpckhqdq	ACC1, ACC0, T1
+	vpaddq		T1, T0, T0		/* p0 p1 | p0 p1 */
+	vpunpcklqdq	ACC3, ACC2, T2
+	vpunpckhqdq	ACC3, ACC2, T3
+	vpaddq		T3, T2, T2		/* p2 p3 | p2 p3 */
+	vperm2i128	$0x20, T2, T0, T1	/* low halves */
+	vperm2i128	$0x31, T2, T0, T3	/* high halves */
+	vpaddq		T3, T1, T1
+	vmovdqu		T1, (HASH)
+.endm
+
+/*
  * void kh_nh_avx2_asm(const u32 *key, const u8 *msg, size_t len, u64 hash[4])
  * len: a multiple of 16, 16..1024; reads key words up to key[len / 4 + 11].
  * len 0 returns at once: nothing read, hash not written.
@@ -83,22 +120,7 @@ SYM_FUNC_START(kh_nh_avx2_asm)
 	cmp		$64, LEN
 	jb		.Ltwo_units
 .Lloop:
-	/* four units: passes 2 and 3 of the first two are passes 0 and 1 of
-	 * the next two, whose passes 2 and 3 reload K0 and K1 */
-	vmovdqu		0x20(KEY), K2
-	vmovdqu		0x30(KEY), K3
-	vpshufd		$PERM, 0x00(MSG), M
-	NH_PASS		K0, ACC0, T0, T1
-	NH_PASS		K1, ACC1, T2, T3
-	NH_PASS		K2, ACC2, T0, T1
-	NH_PASS		K3, ACC3, T2, T3
-	vmovdqu		0x40(KEY), K0
-	vmovdqu		0x50(KEY), K1
-	vpshufd		$PERM, 0x20(MSG), M
-	NH_PASS		K2, ACC0, T0, T1
-	NH_PASS		K3, ACC1, T2, T3
-	NH_PASS		K0, ACC2, T0, T1
-	NH_PASS		K1, ACC3, T2, T3
+	NH_FOUR_UNITS	KEY
 	add		$0x40, KEY
 	add		$0x40, MSG
 	sub		$0x40, LEN
@@ -128,18 +150,47 @@ SYM_FUNC_START(kh_nh_avx2_asm)
 	NH_PASS1	0x30, ACC3
 
 .Lreduce:
-	/* hash[p] = the sum of ACCp's four lanes */
-	vpunpcklqdq	ACC1, ACC0, T0
-	vpunpckhqdq	ACC1, ACC0, T1
-	vpaddq		T1, T0, T0		/* p0 p1 | p0 p1 */
-	vpunpcklqdq	ACC3, ACC2, T2
-	vpunpckhqdq	ACC3, ACC2, T3
-	vpaddq		T3, T2, T2		/* p2 p3 | p2 p3 */
-	vperm2i128	$0x20, T2, T0, T1	/* low halves */
-	vperm2i128	$0x31, T2, T0, T3	/* high halves */
-	vpaddq		T3, T1, T1
-	vmovdqu		T1, (HASH)
+	NH_REDUCE
 	vzeroupper
 .Lreturn:
 	RET
 SYM_FUNC_END(kh_nh_avx2_asm)
+
+/*
+ * void kh_nh_avx2_chunks(const u32 *key, const u8 *msg, size_t nchunks,
+ *			  u64 hashes[][4])
+ * NH of @nchunks whole 1 KiB chunks, each from key word 0, into
+ * hashes[0..nchunks - 1]: one call where kh_nh_avx2_asm() would take
+ * @nchunks.  Reads key words up to key[267].  nchunks 0 returns at once:
+ * nothing read, nothing written.
+ */
+#define NCHUNKS	%rdx
+#define KP	%r8
+#define NITER	%eax
+
+SYM_FUNC_START(kh_nh_avx2_chunks)
+	test		NCHUNKS, NCHUNKS
+	jz		.Lchunks_return
+.Lchunk:
+	mov		KEY, KP
+	mov		$(1024 / 0x40), NITER
+	vpxor		ACC0, ACC0, ACC0
+	vpxor		ACC1, ACC1, ACC1
+	vpxor		ACC2, ACC2, ACC2
+	vpxor		ACC3, ACC3, ACC3
+	vmovdqu		0x00(KP), K0
+	vmovdqu		0x10(KP), K1
+.Lchunk_loop:
+	NH_FOUR_UNITS	KP
+	add		$0x40, KP
+	add		$0x40, MSG
+	dec		NITER
+	jnz		.Lchunk_loop
+	NH_REDUCE
+	add		$0x20, HASH
+	dec		NCHUNKS
+	jnz		.Lchunk
+	vzeroupper
+.Lchunks_return:
+	RET
+SYM_FUNC_END(kh_nh_avx2_chunks)

@@ -44,6 +44,22 @@ typedef void (*kh_nh_fn)(const u32 *key, const u8 *msg, size_t len,
 			 u64 hash[KH_NH_NUM_PASSES]);
 
 /**
+ * typedef kh_nh_chunks_fn - NH over whole chunks
+ * @key:	NH key words (kh_nh_setkey_words() order), from word 0
+ * @msg:	@nchunks * 1024 bytes, any alignment
+ * @nchunks:	whole chunks, each hashed from key word 0; 0 does nothing
+ *		(nothing read, @hashes not written)
+ * @hashes:	receives the four pass sums of each chunk
+ *
+ * Optional for a SIMD driver (KH_NHPOLY1305_SIMD_UPDATE4()): the same
+ * results as @nchunks kh_nh_fn calls of 1024 bytes, in one call.  Inside a
+ * SIMD section its caller holds.
+ */
+typedef void (*kh_nh_chunks_fn)(const u32 *key, const u8 *msg,
+				size_t nchunks,
+				u64 hashes[][KH_NH_NUM_PASSES]);
+
+/**
  * struct nhpoly1305_arch_ops - the block functions of one instruction set,
  *	used by the nhpoly1305, sthash and sthash-personalized drivers alike
  * @nh:	NH over whole units, see kh_nh_fn
@@ -135,6 +151,12 @@ struct kh_nhpoly1305_feed {
 	const struct kh_nhpoly1305_key *key;
 	struct kh_nhpoly1305_state *st;
 	unsigned int pos;	/* bytes of the open chunk already summed */
+	/*
+	 * A Poly1305 step of this update has run, so st->poly is within the
+	 * bounds kh_poly1305_quad() needs: an imported accumulator may not
+	 * be, and its first step must be the one the generic C takes.
+	 */
+	bool carried;
 };
 
 static inline void kh_nhpoly1305_feed_start(struct kh_nhpoly1305_feed *f,
@@ -144,15 +166,74 @@ static inline void kh_nhpoly1305_feed_start(struct kh_nhpoly1305_feed *f,
 	f->key = key;
 	f->st = st;
 	f->pos = (st->len & ~(u64)(KH_NH_UNIT - 1)) % KH_NH_CHUNK;
+	f->carried = false;
+}
+
+/* Chunks a multi-chunk NH call covers: at most one SIMD section's data. */
+#define KH_NH_MAX_CHUNKS	4
+
+/*
+ * Whole chunks from a chunk boundary, @nchunks (2..KH_NH_MAX_CHUNKS) of
+ * them, with one @nh_chunks call, and Poly1305 four blocks at a time: each
+ * pair of chunks is one kh_poly1305_quad() step, the residue of two
+ * close_chunk() steps, and kh_poly1305_emit() outputs the same for either
+ * (core/poly1305.c).  The open chunk's sums (zero at a chunk boundary in
+ * any state update() left, but an imported state may hold anything) go
+ * into the first chunk, as the per-chunk path would add them.  The first
+ * Poly1305 step of an update is a pair step, as in the generic C: from an
+ * imported accumulator outside the invariant it wraps as that does, and
+ * its carry bounds the limbs for the quad steps (below 2^44, 2^44 + 2^20,
+ * 2^42 from any input; the quad bounds hold with room for that).
+ */
+static __always_inline void
+kh_nhpoly1305_chunks(struct kh_nhpoly1305_feed *f, const u8 *src,
+		     size_t nchunks, kh_nh_chunks_fn nh_chunks)
+{
+	const struct kh_poly1305_key *pkey = &f->key->poly;
+	struct kh_nhpoly1305_state *st = f->st;
+	u64 h[KH_NH_MAX_CHUNKS][KH_NH_NUM_PASSES];
+	size_t c;
+	int i;
+
+	nh_chunks(f->key->nh_key, src, nchunks, h);
+	for (i = 0; i < KH_NH_NUM_PASSES; i++) {
+		h[0][i] += st->nh_sum[i];
+		st->nh_sum[i] = 0;
+	}
+	c = 0;
+	if (!f->carried) {
+		kh_poly1305_pair(&st->poly, pkey, h[0][0], h[0][1], h[0][2],
+				 h[0][3], KH_POLY1305_HIBIT);
+		f->carried = true;
+		c = 1;
+	}
+	for (; c + 2 <= nchunks; c += 2)
+		kh_poly1305_quad(&st->poly, pkey, h[c][0], h[c][1], h[c][2],
+				 h[c][3], h[c + 1][0], h[c + 1][1],
+				 h[c + 1][2], h[c + 1][3], KH_POLY1305_HIBIT);
+	if (c < nchunks)
+		kh_poly1305_pair(&st->poly, pkey, h[c][0], h[c][1], h[c][2],
+				 h[c][3], KH_POLY1305_HIBIT);
+	/*
+	 * key-dependent, like the chunk sums close_chunk() wipes; 32 bytes
+	 * at a time, plain stores rather than one "rep stos"
+	 */
+	for (c = 0; c < nchunks; c++)
+		memzero_explicit(h[c], sizeof(h[c]));
 }
 
 /*
  * Absorb @nunits whole units of the update @f with the NH function @nh,
  * across chunks; instantiated per instruction set, @nh a direct call.
+ * With @multi (a constant), @nh_chunks takes runs of two or more whole
+ * chunks from a chunk boundary; without, it may be NULL.  (A flag, not a
+ * NULL test: with -fno-delete-null-pointer-checks the compiler keeps the
+ * test of a function's address.)
  */
 static __always_inline void
 kh_nhpoly1305_units(struct kh_nhpoly1305_feed *f, const u8 *src,
-		    size_t nunits, kh_nh_fn nh)
+		    size_t nunits, kh_nh_fn nh, kh_nh_chunks_fn nh_chunks,
+		    bool multi)
 {
 	struct kh_nhpoly1305_state *st = f->st;
 	size_t len = nunits * KH_NH_UNIT;
@@ -162,6 +243,15 @@ kh_nhpoly1305_units(struct kh_nhpoly1305_feed *f, const u8 *src,
 	while (len) {
 		unsigned int n = min_t(size_t, len, KH_NH_CHUNK - f->pos);
 
+		if (multi && f->pos == 0 && len >= 2 * KH_NH_CHUNK) {
+			size_t nc = min_t(size_t, len / KH_NH_CHUNK,
+					  KH_NH_MAX_CHUNKS);
+
+			kh_nhpoly1305_chunks(f, src, nc, nh_chunks);
+			src += nc * KH_NH_CHUNK;
+			len -= nc * KH_NH_CHUNK;
+			continue;
+		}
 		nh(f->key->nh_key + f->pos / 4, src, n, sums);
 		for (i = 0; i < KH_NH_NUM_PASSES; i++)
 			st->nh_sum[i] += sums[i];
@@ -169,6 +259,7 @@ kh_nhpoly1305_units(struct kh_nhpoly1305_feed *f, const u8 *src,
 		if (f->pos == KH_NH_CHUNK) {
 			kh_nhpoly1305_close_chunk(f->key, st);
 			f->pos = 0;
+			f->carried = true;
 		}
 		src += n;
 		len -= n;
@@ -195,7 +286,7 @@ kh_nhpoly1305_absorb(void *f, const u8 *src, unsigned int len,
 static inline void kh_nhpoly1305_generic_units(void *f, const u8 *src,
 					       size_t nunits)
 {
-	kh_nhpoly1305_units(f, src, nunits, kh_nh_generic);
+	kh_nhpoly1305_units(f, src, nunits, kh_nh_generic, NULL, false);
 }
 
 static inline void kh_nhpoly1305_generic_piece(void *f, const u8 *src,
@@ -218,28 +309,29 @@ kh_nhpoly1305_finish(const struct kh_nhpoly1305_key *key,
 	kh_nhpoly1305_feed_start(&f, key, st);
 	if (buffered) {
 		memset(st->buf + buffered, 0, KH_NH_UNIT - buffered);
-		kh_nhpoly1305_units(&f, st->buf, 1, kh_nh_generic);
+		kh_nhpoly1305_units(&f, st->buf, 1, kh_nh_generic, NULL, false);
 	}
 	if (f.pos)
 		kh_nhpoly1305_close_chunk(key, st);
 }
 
 /*
- * KH_NHPOLY1305_SIMD_UPDATE(fn, nh) defines
+ * KH_NHPOLY1305_SIMD_UPDATE4(fn, nh, nh_chunks) defines
  *	static void fn(const struct kh_nhpoly1305_key *key,
  *		       struct kh_nhpoly1305_state *st, const u8 *src,
  *		       unsigned int len, unsigned int simd_min)
- * the stream's update with the SIMD NH function @nh (a kh_nh_fn, called
- * directly).  Each SIMD section covers up to 4 KiB of NH and the Poly1305
- * steps of the chunks it closes (kh_simd_update() in <keyedhash/simd.h>,
- * which the user includes).  For KH_NHPOLY1305_SIMD_ALG and
- * KH_STHASH_SIMD_ALGS.
+ * the stream's update with the SIMD NH functions @nh (a kh_nh_fn) and
+ * @nh_chunks (a kh_nh_chunks_fn), called directly.  Each SIMD
+ * section covers up to 4 KiB of NH and the Poly1305 steps of the chunks it
+ * closes (kh_simd_update() in <keyedhash/simd.h>, which the user includes).
+ * KH_NHPOLY1305_SIMD_UPDATE(fn, nh) is the same with no multi-chunk NH.
+ * For KH_NHPOLY1305_SIMD_ALG and KH_STHASH_SIMD_ALGS.
  */
-#define KH_NHPOLY1305_SIMD_UPDATE(fn, nh)				\
+#define __KH_NHPOLY1305_SIMD_UPDATE(fn, nh, nh_chunks, multi)		\
 static __always_inline void fn##_units(void *f, const u8 *src,		\
 				       size_t nunits)			\
 {									\
-	kh_nhpoly1305_units(f, src, nunits, nh);			\
+	kh_nhpoly1305_units(f, src, nunits, nh, nh_chunks, multi);	\
 }									\
 static __always_inline void fn##_piece(void *f, const u8 *src,		\
 				       unsigned int len)		\
@@ -256,6 +348,11 @@ static __always_inline void fn(const struct kh_nhpoly1305_key *key,	\
 	kh_simd_update(&f, src, len, st->len % KH_NH_UNIT, KH_NH_UNIT,	\
 		       simd_min, fn##_piece, kh_nhpoly1305_generic_piece); \
 }
+
+#define KH_NHPOLY1305_SIMD_UPDATE4(fn, nh, nh_chunks)			\
+	__KH_NHPOLY1305_SIMD_UPDATE(fn, nh, nh_chunks, true)
+#define KH_NHPOLY1305_SIMD_UPDATE(fn, nh)				\
+	__KH_NHPOLY1305_SIMD_UPDATE(fn, nh, NULL, false)
 
 /* The nhpoly1305 algorithm: what every instantiation shares. */
 int nhpoly1305_setkey(void *ctx, const u8 *key, unsigned int keylen);

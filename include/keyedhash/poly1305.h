@@ -22,16 +22,21 @@
 #define KH_POLY1305_HIBIT	1
 
 /*
- * The clamped r as three limbs, and 20 * r1, 20 * r2 (= 5 * 4 * r); r^2 mod
- * 2^130 - 5 the same way (limbs below 2^44, 2^44 + 2^11, 2^42), so that
- * kh_poly1305_blocks() can absorb two blocks with one reduction.  Only the
- * key (the transform context) holds r^2; the request state is unchanged.
+ * The clamped r as three limbs, and 20 * r1, 20 * r2 (= 5 * 4 * r); r^2,
+ * r^3 and r^4 mod 2^130 - 5 the same way (limbs below 2^44, 2^44 + 2^11,
+ * 2^42), so that kh_poly1305_pair() and kh_poly1305_quad() can absorb two
+ * or four blocks with one reduction.  Only the key (the transform context)
+ * holds the powers; the request state is unchanged.
  */
 struct kh_poly1305_key {
 	u64 r[3];
 	u64 s[2];
 	u64 rr[3];
 	u64 ss[2];
+	u64 r3[3];
+	u64 s3[2];
+	u64 r4[3];
+	u64 s4[2];
 };
 
 /*
@@ -135,6 +140,55 @@ static __always_inline void kh_poly1305_pair(struct kh_poly1305_state *st,
 			  kh_mul64(n2, r0) + kh_mul64(h0, u2) +
 			  kh_mul64(h1, u1) + kh_mul64(h2, u0),
 			  &st->h[0], &st->h[1], &st->h[2]);
+}
+
+/*
+ * Absorb four blocks m, n, o, q (lo | hi << 64 each, with 2^128 * @hibit
+ * added): h = (h + m) * r^4 + n * r^3 + o * r^2 + q * r, the residue of
+ * two kh_poly1305_pair() steps with one carry (core/poly1305.c has the
+ * bounds).
+ */
+static __always_inline void kh_poly1305_quad(struct kh_poly1305_state *st,
+					     const struct kh_poly1305_key *key,
+					     u64 lo0, u64 hi0, u64 lo1, u64 hi1,
+					     u64 lo2, u64 hi2, u64 lo3, u64 hi3,
+					     u32 hibit)
+{
+	const u64 top = (u64)hibit << 40;
+	u64 h0, h1, h2, m0, m1, m2, n0, n1, n2, o0, o1, o2, q0, q1, q2;
+	unsigned __int128 d0, d1, d2;
+
+	kh_poly1305_limbs(lo0, hi0, top, &m0, &m1, &m2);
+	kh_poly1305_limbs(lo1, hi1, top, &n0, &n1, &n2);
+	kh_poly1305_limbs(lo2, hi2, top, &o0, &o1, &o2);
+	kh_poly1305_limbs(lo3, hi3, top, &q0, &q1, &q2);
+	/* the h-free part first: q * r + o * r^2 + n * r^3 */
+	d0 = kh_mul64(q0, key->r[0]) + kh_mul64(q1, key->s[1]) +
+	     kh_mul64(q2, key->s[0]) + kh_mul64(o0, key->rr[0]) +
+	     kh_mul64(o1, key->ss[1]) + kh_mul64(o2, key->ss[0]) +
+	     kh_mul64(n0, key->r3[0]) + kh_mul64(n1, key->s3[1]) +
+	     kh_mul64(n2, key->s3[0]);
+	d1 = kh_mul64(q0, key->r[1]) + kh_mul64(q1, key->r[0]) +
+	     kh_mul64(q2, key->s[1]) + kh_mul64(o0, key->rr[1]) +
+	     kh_mul64(o1, key->rr[0]) + kh_mul64(o2, key->ss[1]) +
+	     kh_mul64(n0, key->r3[1]) + kh_mul64(n1, key->r3[0]) +
+	     kh_mul64(n2, key->s3[1]);
+	d2 = kh_mul64(q0, key->r[2]) + kh_mul64(q1, key->r[1]) +
+	     kh_mul64(q2, key->r[0]) + kh_mul64(o0, key->rr[2]) +
+	     kh_mul64(o1, key->rr[1]) + kh_mul64(o2, key->rr[0]) +
+	     kh_mul64(n0, key->r3[2]) + kh_mul64(n1, key->r3[1]) +
+	     kh_mul64(n2, key->r3[0]);
+	/* then (h + m) * r^4 */
+	h0 = st->h[0] + m0;
+	h1 = st->h[1] + m1;
+	h2 = st->h[2] + m2;
+	d0 += kh_mul64(h0, key->r4[0]) + kh_mul64(h1, key->s4[1]) +
+	      kh_mul64(h2, key->s4[0]);
+	d1 += kh_mul64(h0, key->r4[1]) + kh_mul64(h1, key->r4[0]) +
+	      kh_mul64(h2, key->s4[1]);
+	d2 += kh_mul64(h0, key->r4[2]) + kh_mul64(h1, key->r4[1]) +
+	      kh_mul64(h2, key->r4[0]);
+	kh_poly1305_carry(d0, d1, d2, &st->h[0], &st->h[1], &st->h[2]);
 }
 
 void kh_poly1305_setkey(struct kh_poly1305_key *key,
