@@ -543,6 +543,15 @@ int main(int argc, char **argv)
 			       kh_arch_impls[i].driver, feature(&kh_arch_impls[i]));
 		return 0;
 	}
+	/* the drivers this CPU may use (their usable() test), as --list-arch */
+	if (argc > 1 && !strcmp(argv[1], "--list-usable")) {
+		for (i = 0; i < kh_arch_impl_count; i++)
+			if (kh_impl_usable(&kh_arch_impls[i]))
+				printf("%s %s %s\n", kh_arch_impls[i].name,
+				       kh_arch_impls[i].driver,
+				       feature(&kh_arch_impls[i]));
+		return 0;
+	}
 
 	for (i = 0; i < kh_arch_impl_count; i++) {
 		const struct kh_impl *impl = &kh_arch_impls[i];
