@@ -50,8 +50,8 @@ struct kh_simd_save { };
 #endif
 
 #if defined(CONFIG_X86)
-#include <asm/cpufeature.h>
-#include <asm/processor.h>
+#include <linux/cpufeature.h>
+#include <linux/processor.h>
 /*
  * Whether code in zmm registers lowers this CPU's clock enough to lose more
  * than it gains.  Newer kernels say so themselves (X86_FEATURE_PREFER_YMM,
