@@ -70,9 +70,9 @@ struct kh_alg_ops {
  * @blocksize:	cra_blocksize (informational for shash)
  * @alg:	the algorithm's state machine
  * @arch:	the algorithm's block-function table for this instruction set
- *		(for SIMD drivers the bare assembly, to be called inside a SIMD
- *		section), as instantiated in @alg; the tests and the benchmark
- *		read it, the data path does not
+ *		(for SIMD drivers the functions that run the assembly, to be
+ *		called inside a SIMD section), the same @alg calls directly;
+ *		the tests and the benchmark read it, the data path does not
  * @simd_min:	SIMD drivers: an update() shorter than this many bytes, and
  *		the final() of a message shorter than this, run the generic C
  *		and enter no SIMD section (measured: below it the generic code
