@@ -251,6 +251,11 @@ asmlinkage void kh_nh_avx2_asm(const u32 *key, const u8 *msg, size_t len,
 asmlinkage void kh_nh_avx2_chunks(const u32 *key, const u8 *msg,
 				  size_t nchunks,
 				  u64 hashes[][KH_NH_NUM_PASSES]);
+asmlinkage void kh_nh_avx512_asm(const u32 *key, const u8 *msg, size_t len,
+				 u64 hash[KH_NH_NUM_PASSES]);
+asmlinkage void kh_nh_avx512_chunks(const u32 *key, const u8 *msg,
+				    size_t nchunks,
+				    u64 hashes[][KH_NH_NUM_PASSES]);
 
 static void zero_asm_hh_avx2(const struct kh_impl *impl, u64 *st,
 			     const u8 *noaccess)
@@ -283,6 +288,19 @@ static void zero_asm_nh_chunks_avx2(const struct kh_impl *impl, u64 *st,
 			  (u64 (*)[KH_NH_NUM_PASSES])st);
 }
 
+static void zero_asm_nh_avx512(const struct kh_impl *impl, u64 *st,
+			       const u8 *noaccess)
+{
+	kh_nh_avx512_asm((const u32 *)noaccess, noaccess, 0, st);
+}
+
+static void zero_asm_nh_chunks_avx512(const struct kh_impl *impl, u64 *st,
+				      const u8 *noaccess)
+{
+	kh_nh_avx512_chunks((const u32 *)noaccess, noaccess, 0,
+			    (u64 (*)[KH_NH_NUM_PASSES])st);
+}
+
 static const struct {
 	const char *driver;
 	struct zero_call c;
@@ -295,6 +313,9 @@ static const struct {
 	{ "nhpoly1305-keyedhash-avx2", { "kh_nh_avx2_asm", zero_asm_nh_avx2 } },
 	{ "nhpoly1305-keyedhash-avx2",
 	  { "kh_nh_avx2_chunks", zero_asm_nh_chunks_avx2 } },
+	{ "sthash-avx512", { "kh_nh_avx512_asm", zero_asm_nh_avx512 } },
+	{ "sthash-avx512",
+	  { "kh_nh_avx512_chunks", zero_asm_nh_chunks_avx512 } },
 };
 #elif defined(__aarch64__)
 asmlinkage void kh_hh_blocks_neon(struct hh_state *st, const u8 *src,

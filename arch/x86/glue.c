@@ -184,9 +184,26 @@ KH_STHASH_SIMD_ALGS(sthash_avx2_alg, nhpoly1305_avx2_update,
 
 #ifndef KH_NO_AS_AVX512
 /*
- * STHash with AVX-512: the AVX2 NH, and Keccak-f[1600] for the KMAC128
- * output step, the fixed cost that dominates short messages.
+ * STHash with AVX-512: NH on zmm (four units per register), and
+ * Keccak-f[1600] for the KMAC128 output step, the fixed cost that
+ * dominates short messages.
  */
+asmlinkage void kh_nh_avx512_asm(const u32 *key, const u8 *msg, size_t len,
+				 u64 hash[KH_NH_NUM_PASSES]);
+
+static void nh_avx512(const u32 *key, const u8 *msg, size_t len,
+		      u64 hash[KH_NH_NUM_PASSES])
+{
+	kh_nh_avx512_asm(key, msg, len, hash);
+}
+
+asmlinkage void kh_nh_avx512_chunks(const u32 *key, const u8 *msg,
+				    size_t nchunks,
+				    u64 hashes[][KH_NH_NUM_PASSES]);
+
+KH_NHPOLY1305_SIMD_UPDATE4(sthash_avx512_update, nh_avx512,
+			   kh_nh_avx512_chunks)
+
 asmlinkage void kh_keccakf1600_avx512_asm(u64 st[KH_KECCAK_LANES]);
 
 static void sthash_keccakf_avx512(const struct kh_impl *impl, u64 len,
@@ -209,11 +226,11 @@ static void keccakf_avx512(u64 st[KH_KECCAK_LANES])
 }
 
 static const struct nhpoly1305_arch_ops sthash_avx512_ops = {
-	.nh = nh_avx2,
+	.nh = nh_avx512,
 	.keccakf = keccakf_avx512,
 };
 
-KH_STHASH_SIMD_ALGS(sthash_avx512_alg, nhpoly1305_avx2_update,
+KH_STHASH_SIMD_ALGS(sthash_avx512_alg, sthash_avx512_update,
 		    sthash_keccakf_avx512);
 #endif
 
