@@ -761,7 +761,6 @@ int main(int argc, char **argv)
 	bool list = false, dump = false, opts = true;
 	const char **alg_files, **pos;
 	size_t n_alg_files = 0, n_pos = 0, i;
-	char *name, *driver, *colon;
 	int a;
 
 	alg_files = xmalloc(argc * sizeof(*alg_files));
@@ -812,18 +811,7 @@ int main(int argc, char **argv)
 	} else {
 		printf("# %s: seed %llu, vectors from %s\n", prog,
 		       (unsigned long long)seed, pos[0]);
-		for (i = 1; i < n_pos; i++) {
-			name = xstrdup(pos[i]);
-			colon = strchr(name, ':');
-			driver = colon ? colon + 1 : name;
-			if (colon)
-				*colon = 0;
-			if (!*name || !*driver)
-				fail("%s: bad NAME:DRIVER argument", pos[i]);
-			else
-				test_driver(name, driver, seed);
-			free(name);
-		}
+		for_each_driver_arg(pos + 1, n_pos - 1, test_driver, seed);
 	}
 	free(alg_files);
 	free(pos);

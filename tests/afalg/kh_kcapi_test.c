@@ -440,9 +440,8 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
 	const char *dump = NULL, **pos;
-	char *name, *driver, *colon;
 	uint64_t seed = 1;
-	size_t n_pos = 0, i;
+	size_t n_pos = 0;
 	int a;
 
 	pos = xmalloc(argc * sizeof(*pos));
@@ -483,18 +482,7 @@ int main(int argc, char **argv)
 
 	printf("# %s: seed %llu, vectors from %s\n", prog,
 	       (unsigned long long)seed, pos[0]);
-	for (i = 1; i < n_pos; i++) {
-		name = xstrdup(pos[i]);
-		colon = strchr(name, ':');
-		driver = colon ? colon + 1 : name;
-		if (colon)
-			*colon = 0;
-		if (!*name || !*driver)
-			fail("%s: bad NAME:DRIVER argument", pos[i]);
-		else
-			test_driver(name, driver, seed);
-		free(name);
-	}
+	for_each_driver_arg(pos + 1, n_pos - 1, test_driver, seed);
 	free(pos);
 	printf("%s: %u passed, %u failed\n", prog, n_pass, n_fail);
 	return n_fail ? 1 : 0;

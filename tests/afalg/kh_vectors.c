@@ -921,3 +921,25 @@ void self_check(void)
 	if (memcmp(out, want, 8) || memcmp(out + 8, want + 3, 5))
 		fail("self-check: splitmix64 pattern expansion is wrong");
 }
+
+void for_each_driver_arg(const char *const *args, size_t n,
+			 void (*test)(const char *name, const char *driver,
+				      uint64_t seed),
+			 uint64_t seed)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		char *name = xstrdup(args[i]);
+		char *colon = strchr(name, ':');
+		const char *driver = colon ? colon + 1 : name;
+
+		if (colon)
+			*colon = 0;
+		if (!*name || !*driver)
+			fail("%s: bad NAME:DRIVER argument", args[i]);
+		else
+			test(name, driver, seed);
+		free(name);
+	}
+}

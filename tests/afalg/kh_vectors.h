@@ -117,6 +117,14 @@ void parse_vector_file(const char *path, bool generic);
 unsigned char *make_message(const struct record *r);
 /* The splitmix64 pattern expansion against the spec's first bytes. */
 void self_check(void);
+/*
+ * Each of the @n command-line arguments NAME:DRIVER (or NAME, its own
+ * driver) through @test; a malformed one is a failure.
+ */
+void for_each_driver_arg(const char *const *args, size_t n,
+			 void (*test)(const char *name, const char *driver,
+				      uint64_t seed),
+			 uint64_t seed);
 
 /*
  * Keys through AF_ALG (libkcapi's included) are copied with
