@@ -12,13 +12,8 @@ DEBVER=$(dpkg-query -W -f='${Version}' "linux-image-$KVER")
 A=$KH_CACHE/arm64-$DEBVER
 if [ ! -f "$A/.done" ]; then
 	kh_log "fetching arm64 packages for $KVER_ARM" >&2
-	rm -rf "$A"
-	mkdir -p "$A/debs" "$A/root"
-	kh_apt_arm64 "$A"
-	(cd "$A/debs" && APT_CONFIG=$A/apt.conf apt-get download -q \
-		"linux-headers-$KVER_ARM" "linux-image-$KVER_ARM-unsigned" \
-		busybox-static >&2)
-	for d in "$A"/debs/*.deb; do dpkg-deb -x "$d" "$A/root"; done
+	kh_arm64_debs "$A" "linux-headers-$KVER_ARM" \
+		"linux-image-$KVER_ARM-unsigned" busybox-static
 	H=$A/root/usr/src/linux-headers-$KVER_ARM
 	ln -sfn /usr/lib/linux-kbuild-6.1/scripts "$H/scripts"
 	ln -sfn /usr/lib/linux-kbuild-6.1/tools "$H/tools"

@@ -23,12 +23,8 @@ arm64_root() {
 	a=$KH_CACHE/kcapi-arm64-$v-$libc
 	if [ ! -f "$a/.done" ]; then
 		kh_log "fetching arm64 libkcapi $v and libc6 $libc" >&2
-		rm -rf "$a"
-		mkdir -p "$a/debs" "$a/root"
-		kh_apt_arm64 "$a"
-		(cd "$a/debs" && APT_CONFIG=$a/apt.conf apt-get download -q \
-			"libkcapi1=$v" "libkcapi-dev=$v" "kcapi-tools=$v" "libc6=$libc" >&2)
-		for d in "$a"/debs/*.deb; do dpkg-deb -x "$d" "$a/root"; done
+		kh_arm64_debs "$a" "libkcapi1=$v" "libkcapi-dev=$v" \
+			"kcapi-tools=$v" "libc6=$libc"
 		touch "$a/.done"
 	fi
 	echo "$a/root"

@@ -96,6 +96,19 @@ kh_apt_arm64() { # dir [sources_list]
 	APT_CONFIG=$a/apt.conf apt-get update -q >&2
 }
 
+# Debian 12's arm64 packages PKG... (name=version or name) unpacked into
+# DIR/root, fresh: DIR is emptied first, its apt configuration private
+# (kh_apt_arm64); the caller marks DIR done when it has what it needs.
+kh_arm64_debs() { # dir pkg...
+	local a=$1 d
+	shift
+	rm -rf "$a"
+	mkdir -p "$a/debs" "$a/root"
+	kh_apt_arm64 "$a"
+	(cd "$a/debs" && APT_CONFIG=$a/apt.conf apt-get download -q "$@" >&2)
+	for d in "$a"/debs/*.deb; do dpkg-deb -x "$d" "$a/root"; done
+}
+
 # The project's own files, relative to KH_TOP: what git tracks (plus new,
 # unignored files) in a checkout, everything but build/ in an unpacked tarball.
 kh_files() {
