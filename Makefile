@@ -33,7 +33,7 @@ KDIR ?= $(or $(wildcard /lib/modules/$(shell uname -r)/build), \
 	$(lastword $(sort $(wildcard /lib/modules/6.1.*-amd64/build))))
 endif
 
-HOSTCFLAGS := -O2 -Wall -Wextra -Wno-unused-parameter -Itools/shim -Iinclude -I.
+HOSTCFLAGS := -O2 -Wall -Wextra -Wno-unused-parameter -Itests/host/shim -Iinclude -I.
 CORE_SRCS = selftest.c $(wildcard core/*.c)
 
 .PHONY: all modules clean check run testvecs hosttest hosttest-asan
@@ -106,33 +106,33 @@ uninstall:
 	if [ -d $(MODDIR) ]; then $(DEPMOD) $(if $(MODROOT),-b $(MODROOT)) -a $(KVER); fi
 
 testvecs:
-	python3 tools/gen-testvecs.py
+	python3 tests/gen-testvecs.py
 
-$(BUILD)/hosttest: tools/hosttest.c $(CORE_SRCS) $(wildcard include/keyedhash/*.h) tests/keyedhash-testvecs.h
+$(BUILD)/hosttest: tests/host/hosttest.c $(CORE_SRCS) $(wildcard include/keyedhash/*.h) tests/keyedhash-testvecs.h
 	@mkdir -p $(BUILD)
-	$(CC) $(HOSTCFLAGS) -o $@ tools/hosttest.c $(CORE_SRCS)
+	$(CC) $(HOSTCFLAGS) -o $@ tests/host/hosttest.c $(CORE_SRCS)
 
 hosttest: $(BUILD)/hosttest
 	$(BUILD)/hosttest
 
-# Further host tests of the cores: tools/hosttest-<name>.c
-$(BUILD)/hosttest-%: tools/hosttest-%.c tools/hosttest.h $(CORE_SRCS) $(wildcard include/keyedhash/*.h)
+# Further host tests of the cores: tests/host/hosttest-<name>.c
+$(BUILD)/hosttest-%: tests/host/hosttest-%.c tests/host/hosttest.h $(CORE_SRCS) $(wildcard include/keyedhash/*.h)
 	@mkdir -p $(BUILD)
 	$(CC) $(HOSTCFLAGS) -o $@ $< $(filter-out selftest.c,$(CORE_SRCS))
 
-# The arch drivers in userspace, one source (tools/hosttest-arch.c) built
+# The arch drivers in userspace, one source (tests/host/hosttest-arch.c) built
 # twice.  x86_64: natively (a stub that says "not run" on other hosts).
 X86_ARCH_SRCS = arch/x86/glue.c
 X86_ARCH_ASM = $(wildcard arch/x86/*.S)
 ifeq ($(shell uname -m),x86_64)
 $(BUILD)/x86/%.o: arch/x86/%.S
 	@mkdir -p $(@D)
-	$(CC) -D__ASSEMBLY__ -Itools/shim -Iinclude -Wa,--noexecstack -c -o $@ $<
+	$(CC) -D__ASSEMBLY__ -Itests/host/shim -Iinclude -Wa,--noexecstack -c -o $@ $<
 
-$(BUILD)/hosttest-x86: tools/hosttest-arch.c $(CORE_SRCS) $(X86_ARCH_SRCS) \
+$(BUILD)/hosttest-x86: tests/host/hosttest-arch.c $(CORE_SRCS) $(X86_ARCH_SRCS) \
 		$(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM)) \
-		$(wildcard include/keyedhash/*.h tools/shim/*.h) tools/hosttest.h tests/keyedhash-testvecs.h
-	$(CC) $(HOSTCFLAGS) -o $@ tools/hosttest-arch.c $(CORE_SRCS) \
+		$(wildcard include/keyedhash/*.h tests/host/shim/*.h) tests/host/hosttest.h tests/keyedhash-testvecs.h
+	$(CC) $(HOSTCFLAGS) -o $@ tests/host/hosttest-arch.c $(CORE_SRCS) \
 		$(X86_ARCH_SRCS) $(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
 else
 $(BUILD)/hosttest-x86:
@@ -146,22 +146,22 @@ endif
 # assembly is linked as it is.  Any report ends the program with an error.
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer -g
-ASAN_TESTS := hosttest $(patsubst tools/%.c,%,$(filter-out tools/hosttest-arch.c, \
-	$(wildcard tools/hosttest-*.c)))
-ASAN_DEPS = $(CORE_SRCS) $(wildcard include/keyedhash/*.h tools/shim/*.h) \
-	tools/hosttest.h tests/keyedhash-testvecs.h
+ASAN_TESTS := hosttest $(patsubst tests/host/%.c,%,$(filter-out tests/host/hosttest-arch.c, \
+	$(wildcard tests/host/hosttest-*.c)))
+ASAN_DEPS = $(CORE_SRCS) $(wildcard include/keyedhash/*.h tests/host/shim/*.h) \
+	tests/host/hosttest.h tests/keyedhash-testvecs.h
 
-$(BUILD)/asan/hosttest: tools/hosttest.c $(ASAN_DEPS)
+$(BUILD)/asan/hosttest: tests/host/hosttest.c $(ASAN_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(HOSTCFLAGS) $(ASAN_FLAGS) -o $@ $< $(CORE_SRCS)
 
-$(BUILD)/asan/hosttest-%: tools/hosttest-%.c $(ASAN_DEPS)
+$(BUILD)/asan/hosttest-%: tests/host/hosttest-%.c $(ASAN_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(HOSTCFLAGS) $(ASAN_FLAGS) -o $@ $< $(filter-out selftest.c,$(CORE_SRCS))
 
 ifeq ($(shell uname -m),x86_64)
 ASAN_TESTS += hosttest-x86
-$(BUILD)/asan/hosttest-x86: tools/hosttest-arch.c $(ASAN_DEPS) $(X86_ARCH_SRCS) \
+$(BUILD)/asan/hosttest-x86: tests/host/hosttest-arch.c $(ASAN_DEPS) $(X86_ARCH_SRCS) \
 		$(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
 	@mkdir -p $(@D)
 	$(CC) $(HOSTCFLAGS) $(ASAN_FLAGS) -o $@ $< $(CORE_SRCS) \
@@ -181,9 +181,9 @@ ARM64_HOST_CC := $(if $(filter aarch64,$(shell uname -m)),$(CC),aarch64-linux-gn
 ARM64_HOST_RUN := $(if $(filter aarch64,$(shell uname -m)),,qemu-aarch64 -cpu max)
 ARM64_ARCH_SRCS = arch/arm64/glue.c $(wildcard arch/arm64/*.S)
 
-$(BUILD)/arm64-host/hosttest-arm64: tools/hosttest-arch.c $(CORE_SRCS) \
-		$(ARM64_ARCH_SRCS) $(wildcard include/keyedhash/*.h tools/shim/*.h) \
-		tools/hosttest.h tests/keyedhash-testvecs.h
+$(BUILD)/arm64-host/hosttest-arm64: tests/host/hosttest-arch.c $(CORE_SRCS) \
+		$(ARM64_ARCH_SRCS) $(wildcard include/keyedhash/*.h tests/host/shim/*.h) \
+		tests/host/hosttest.h tests/keyedhash-testvecs.h
 	@mkdir -p $(@D)
 	$(ARM64_HOST_CC) $(HOSTCFLAGS) -mgeneral-regs-only -static -Wa,--noexecstack -o $@ $< \
 		$(CORE_SRCS) $(ARM64_ARCH_SRCS)

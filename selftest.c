@@ -10,7 +10,7 @@
  * and random splits are left to the KUnit suites (tests/kunit/).
  *
  * It uses only the kh_impl entry points, so the same code also runs in
- * userspace against the generic cores (tools/hosttest.c, which prints the
+ * userspace against the generic cores (tests/host/hosttest.c, which prints the
  * time it takes).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt

@@ -13,7 +13,7 @@
  * userspace benchmark all call these same entry points.
  *
  * Nothing here depends on the crypto API, so the algorithm cores also build
- * in userspace through the small shim in tools/shim/.
+ * in userspace through the small shim in tests/host/shim/.
  */
 #ifndef _KEYEDHASH_KEYEDHASH_H
 #define _KEYEDHASH_KEYEDHASH_H

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Known-answer vector tables (generated into tests/keyedhash-testvecs.h by
- * tools/gen-testvecs.py from the files in tests/vectors/) and the message patterns
+ * tests/gen-testvecs.py from the files in tests/vectors/) and the message patterns
  * that stand in for long or regular messages.
  */
 #ifndef _KEYEDHASH_TESTVEC_H

@@ -5,7 +5,7 @@
  * sockets, kh_kcapi_test.c on libkcapi).
  *
  * A vector file is in the format of tests/vectors/README.md; its records
- * map to crypto API names as tools/gen-testvecs.py maps them:
+ * map to crypto API names as tests/gen-testvecs.py maps them:
  * highwayhash.txt feeds highwayhash64/128/256 (digest64/128/256),
  * nhpoly1305.txt and multimixer128.txt feed their namesakes, and sthash.txt
  * feeds "sthash" (records without non-empty personalizations; key = seed)

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Usage: intree.sh LOG [SERIES]
-# The in-tree build from the patch series: tools/mkseries.sh writes the
+# The in-tree build from the patch series: intree/mkseries.sh writes the
 # series for Debian's linux-source of SERIES (6.1, the default, or 7.x: the
 # newest, tests/rig/deb13.sh), each patch must pass checkpatch.pl --strict
 # of the newest tree and apply with `git am` (and `patch -p1`) to the
@@ -51,16 +51,16 @@ NEWEST=$("$RIG/deb13.sh" source 7.x) || NEWEST=
 
 # ---- the series
 # KH_INTREE_BREAK=NAME: a series with a wrong digest in NAME's first
-# testmgr vector (tools/mkseries.sh --break), which must fail the tier.
+# testmgr vector (intree/mkseries.sh --break), which must fail the tier.
 SER=$KH_OUT/intree-series-$SERIES
 BREAK=()
 [ -z "${KH_INTREE_BREAK:-}" ] || BREAK=(--break "$KH_INTREE_BREAK")
-if "$KH_TOP/tools/mkseries.sh" "${BREAK[@]}" "$SRC" "$SER" > "$LOG.series" 2>&1; then
+if "$KH_TOP/intree/mkseries.sh" "${BREAK[@]}" "$SRC" "$SER" > "$LOG.series" 2>&1; then
 	mapfile -t PATCHES < <(cd "$SER" && ls -1 [0-9][0-9][0-9][0-9]-*.patch)
-	pass "tools/mkseries.sh: ${#PATCHES[@]} patches for linux-source $SRCVER in ${SER#$KH_TOP/}: ${PATCHES[*]}"
+	pass "intree/mkseries.sh: ${#PATCHES[@]} patches for linux-source $SRCVER in ${SER#$KH_TOP/}: ${PATCHES[*]}"
 else
 	cat "$LOG.series" >> "$LOG"
-	fail "tools/mkseries.sh writes a series for linux-source $SRCVER"
+	fail "intree/mkseries.sh writes a series for linux-source $SRCVER"
 	done_
 	exit 0
 fi
@@ -95,8 +95,8 @@ else
 fi
 check "patch -p1 applies the series too (dry run on the pristine tree)" \
 	sh -c "cat $(printf '%q ' "${PATCHES[@]/#/$SER/}") | patch -p1 --dry-run -s -d '$SRC'"
-check "tools/intree-install.sh over the applied series changes nothing (the series is what it installs; hooks once)" \
-	sh -c "'$KH_TOP/tools/intree-install.sh' '$O' && [ -z \"\$(git -C '$O' status --porcelain)\" ]"
+check "intree/install.sh over the applied series changes nothing (the series is what it installs; hooks once)" \
+	sh -c "'$KH_TOP/intree/install.sh' '$O' && [ -z \"\$(git -C '$O' status --porcelain)\" ]"
 
 # ---- into the copy of the tree, with the rig's own suite beside it
 T=$KH_CACHE/intree-src-$SERIES-$SRCVER

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * keyedhash-intree-testmgr: what testmgr did with keyedhash's drivers in a
- * kernel built from the patch series (tools/mkseries.sh).  Not part of the
+ * kernel built from the patch series (intree/mkseries.sh).  Not part of the
  * series: tests/rig/intree.sh builds it into its test kernel only, as
  * crypto/keyedhash-rig/, so that it may use the crypto API's internals.
  * Built-in KUnit suites run after every initcall and before the kernel's

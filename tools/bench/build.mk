@@ -43,13 +43,13 @@ KB_WARN := -Wall -Wextra -Wno-unused-parameter
 KB_CFLAGS := -O2 -g $(KB_WARN) -fno-PIE
 # KH_SHIM_NO_TEST_HOOKS: the module as shipped, without the KUnit test
 # hooks (section counters, the SIMD-off switch) the host tests build in.
-KB_SHIM := -I$(KB_TOP)/tools/shim -I$(KB_TOP)/include -I$(KB_TOP) \
+KB_SHIM := -I$(KB_TOP)/tests/host/shim -I$(KB_TOP)/include -I$(KB_TOP) \
 	-DKH_SHIM_NO_TEST_HOOKS
 KB_KSHIM := -I$(KB_SRC)/kshim -idirafter $(KB_LINUX)/include
 
 # Our objects: the cores, the init-time self-test, the arch drivers.  Set
 # KB_ARCH_SRCS to the arch glue and block-function sources (.c/.S) once
-# they build through tools/shim; kh_arch_impls[] is then benchmarked too.
+# they build through tests/host/shim; kh_arch_impls[] is then benchmarked too.
 # On x86_64 the default is the x86 drivers (arch/x86/: glue.c and every .S),
 # on aarch64 the NEON drivers (arch/arm64/: glue.c and every .S).
 ifeq ($(KB_MACH),x86_64)

@@ -18,7 +18,7 @@
 #define SYM_FUNC_START(name)	.text; .globl name; .type name, @function; \
 				.p2align 4; name:
 #define SYM_FUNC_END(name)	.size name, . - name
-/* KB_KMODE: CONFIG_RETHUNK's RET (see tools/shim/linux/linkage.h) */
+/* KB_KMODE: CONFIG_RETHUNK's RET (see tests/host/shim/linux/linkage.h) */
 #ifdef KB_KMODE
 #define RET			jmp __x86_return_thunk
 #else

@@ -1,15 +1,15 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Usage: tools/mkseries.sh [--break NAME] KERNEL_SRC OUTDIR
+# Usage: intree/mkseries.sh [--break NAME] KERNEL_SRC OUTDIR
 #
 # Writes to OUTDIR a patch series (git format-patch, numbered 0001-...) that
 # applies to the kernel tree KERNEL_SRC with `git am` or `patch -p1`:
 #
 #   0001 crypto/keyedhash/ with its Kconfig and Makefile hooks: exactly what
-#        tools/intree-install.sh installs, plus a MAINTAINERS entry
+#        intree/install.sh installs, plus a MAINTAINERS entry
 #   0002 crypto/testmgr.h vector tables generated from tests/vectors/ and
-#        crypto/testmgr.c alg_test_descs[] entries (tools/gen-testmgr.py)
-#   0003 tcrypt speed modes with their keys (tools/gen-testmgr.py tcrypt)
+#        crypto/testmgr.c alg_test_descs[] entries (intree/gen-testmgr.py)
+#   0003 tcrypt speed modes with their keys (intree/gen-testmgr.py tcrypt)
 #
 # What goes into 0002 and 0003 depends on the tree (its testmgr's fields,
 # entries and modes; whether it has its own nhpoly1305): generate a series
@@ -61,7 +61,7 @@ g add -A
 g commit -q -m base
 
 # 1: the sources and the hooks, by intree-install.sh itself
-"$TOP/tools/intree-install.sh" "$W" > /dev/null
+"$TOP/intree/install.sh" "$W" > /dev/null
 python3 - "$W/MAINTAINERS" "$AUTHOR" <<'EOF'
 # Insert our entry where it sorts among the entries (a title line followed by
 # a field line "X:\t") of MAINTAINERS; written to a new file and renamed.
@@ -106,7 +106,7 @@ HighwayHash and STHash are MACs; Multimixer-128 and NHPoly1305 are
 universal hash building blocks whose raw output must not be used as a
 MAC on its own.
 
-This is the keyedhash out-of-tree module as tools/intree-install.sh
+This is the keyedhash out-of-tree module as intree/install.sh
 installs it into a kernel tree; the same sources build out of tree.
 EOF
 commit "crypto: keyedhash - add HighwayHash, Multimixer-128, NHPoly1305 and STHash" "$W/.git/body"
@@ -117,7 +117,7 @@ commit "crypto: keyedhash - add HighwayHash, Multimixer-128, NHPoly1305 and STHa
 Give testmgr known-answer vectors for every keyedhash algorithm, so
 that each driver is checked against them when it registers and, with
 the full self-tests, fuzzed against the generic driver.  The tables are
-generated from keyedhash's tests/vectors/ by its tools/gen-testmgr.py:
+generated from keyedhash's tests/vectors/ by its intree/gen-testmgr.py:
 every message length at the algorithm's block and chunk boundaries for
 the most used key, every key size with its longest message, every
 record with an explicit message, and keys (and for Multimixer-128
@@ -125,7 +125,7 @@ messages) that the algorithms must refuse with -EINVAL.  Keys and
 messages that are a prefix of a longer one share its bytes.
 
 EOF
-	python3 "$TOP/tools/gen-testmgr.py" testmgr "$W" "${BREAK[@]}"
+	python3 "$TOP/intree/gen-testmgr.py" testmgr "$W" "${BREAK[@]}"
 } > "$W/.git/body.gen"
 commit "crypto: keyedhash - add testmgr vectors for every algorithm" "$W/.git/body.gen"
 
@@ -145,7 +145,7 @@ message, and where crypto_ahash_final() sets req->nbytes to 0, the
 update rounds of tcrypt after the first one hash nothing.
 
 EOF
-	python3 "$TOP/tools/gen-testmgr.py" tcrypt "$W"
+	python3 "$TOP/intree/gen-testmgr.py" tcrypt "$W"
 } > "$W/.git/body.gen"
 commit "crypto: keyedhash - add tcrypt speed modes" "$W/.git/body.gen"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The kernel's SIMD-section and per-CPU helpers for the arch drivers built
- * in userspace (tools/archtest.c, the benchmark): <linux/percpu.h>,
+ * in userspace (tests/host/hosttest-arch.c, the benchmark): <linux/percpu.h>,
  * <asm/simd.h>, <crypto/internal/simd.h>, <asm/neon.h>, <asm/fpu/api.h>
  * and <asm/cpufeature.h> map to this file.  A SIMD section is counted and
  * must not nest, so the tests can tell that the SIMD path ran.

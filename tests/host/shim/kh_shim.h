@@ -83,7 +83,7 @@ static inline void *kcalloc(size_t n, size_t s, int gfp) { (void)gfp; return cal
 static inline void kfree(const void *p) { free((void *)p); }
 /*
  * kvmalloc(), kvfree_sensitive(): malloc() and free(), unless a test sets
- * both hooks (tools/hosttest-arch.c puts such memory against a guard page).
+ * both hooks (tests/host/hosttest-arch.c puts such memory against a guard page).
  */
 __attribute__((weak)) void *(*kh_shim_kvmalloc_hook)(size_t n);
 __attribute__((weak)) void (*kh_shim_kvfree_hook)(void *p, size_t n);

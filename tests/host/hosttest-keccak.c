@@ -13,7 +13,7 @@
  */
 #include <stdio.h>
 #include <keyedhash/keccak.h>
-#include "tools/hosttest.h"
+#include "tests/host/hosttest.h"
 
 static unsigned int passed, failed;
 

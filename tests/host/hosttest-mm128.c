@@ -2,7 +2,7 @@
 /*
  * hosttest-mm128: the Multimixer-128 error semantics and streaming rules of
  * spec section 6, run in userspace against the generic core through
- * tools/shim (the same source files the module builds):
+ * tests/host/shim (the same source files the module builds):
  *
  *  - setkey() accepts only non-zero multiples of 32 up to MM128_MAX_KEY_SIZE
  *    and keeps no key on error;
@@ -22,7 +22,7 @@
 #include <keyedhash/multimixer128.h>
 #include <keyedhash/testvec.h>
 #include "tests/keyedhash-testvecs.h"
-#include "tools/hosttest.h"
+#include "tests/host/hosttest.h"
 
 #define MAX_MSG		8192
 

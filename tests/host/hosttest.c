@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hosttest: run the module's own init-time self-test (selftest.c) over the
- * generic C drivers in userspace, through tools/shim.  It checks the very
+ * generic C drivers in userspace, through tests/host/shim.  It checks the very
  * source files the module compiles, in seconds, before any VM boots.
  */
 #include <stdio.h>

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Usage: tools/intree-install.sh KERNEL_SRC
+# Usage: intree/install.sh KERNEL_SRC
 #
 # Puts keyedhash into a kernel source tree as crypto/keyedhash/ and hooks it
 # into the build: crypto/Kconfig sources crypto/keyedhash/Kconfig (next to

@@ -79,7 +79,7 @@ def compute(ref):
     rows.append(("multimixer128", key, 32,
                  b"".join(prefixes(mm128.MM128Stream(key), data, 32,
                                    lambda s: s.final()))))
-    lines = ["# name\tkey\tstep\tsha256 of the concatenated digests (tools/gen-all-lens.py)"]
+    lines = ["# name\tkey\tstep\tsha256 of the concatenated digests (tests/gen-all-lens.py)"]
     for name, k, step, digests in rows:
         lines.append("\t".join((name, k.hex(), str(step), hashlib.sha256(digests).hexdigest())))
     return "\n".join(lines) + "\n"

@@ -24,7 +24,7 @@
 #include <keyedhash/sthash.h>
 #include <keyedhash/testvec.h>
 #include "tests/keyedhash-testvecs.h"
-#include "tools/hosttest.h"
+#include "tests/host/hosttest.h"
 
 static unsigned int passed, failed;
 
