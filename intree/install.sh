@@ -5,8 +5,11 @@
 # Puts keyedhash into a kernel source tree as crypto/keyedhash/ and hooks it
 # into the build: crypto/Kconfig sources crypto/keyedhash/Kconfig (next to
 # the hardware drivers' menu) and crypto/Makefile descends into keyedhash/
-# for CONFIG_CRYPTO_KEYEDHASH.  Then configure as usual (CONFIG_CRYPTO_KEYEDHASH
-# =m or =y, CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST for the KUnit suites).
+# for CONFIG_CRYPTO_KEYEDHASH.  Its documentation page, docs/keyedhash.rst,
+# becomes Documentation/crypto/keyedhash.rst, listed in the table of
+# contents of Documentation/crypto/index.rst.  Then configure as usual
+# (CONFIG_CRYPTO_KEYEDHASH=m or =y, CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST for
+# the KUnit suites).
 #
 # Running it again updates the sources (files removed here are removed
 # there, unchanged files keep their time stamps, so kbuild rebuilds only
@@ -19,7 +22,8 @@ die() { echo "intree-install.sh: $*" >&2; exit 1; }
 [ $# = 1 ] || die "usage: $0 KERNEL_SRC"
 S=$(realpath "$1")
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-[ -f "$S/crypto/Kconfig" ] && [ -f "$S/crypto/Makefile" ] && [ -f "$S/Kbuild" ] ||
+[ -f "$S/crypto/Kconfig" ] && [ -f "$S/crypto/Makefile" ] && [ -f "$S/Kbuild" ] &&
+	[ -f "$S/Documentation/crypto/index.rst" ] ||
 	die "$S does not look like a Linux source tree"
 D=$S/crypto/keyedhash
 mkdir -p "$D"
@@ -64,5 +68,21 @@ fi
 M=$S/crypto/Makefile
 if ! grep -q '^obj-$(CONFIG_CRYPTO_KEYEDHASH) += keyedhash/' "$M"; then
 	rewrite "$M" sed '$a obj-$(CONFIG_CRYPTO_KEYEDHASH) += keyedhash/'
+fi
+# The documentation page, replaced only when it changes, and its entry in
+# the crypto index's toctree (after descore-readme, once).
+R=$S/Documentation/crypto/keyedhash.rst
+if ! cmp -s "$TOP/docs/keyedhash.rst" "$R"; then
+	t=$(mktemp "$R.XXXXXX")
+	cp "$TOP/docs/keyedhash.rst" "$t" && chmod 644 "$t" && mv "$t" "$R" ||
+		{ rm -f "$t"; die "could not write $R"; }
+fi
+I=$S/Documentation/crypto/index.rst
+if ! grep -q '^   keyedhash$' "$I"; then
+	if grep -q '^   descore-readme$' "$I"; then
+		rewrite "$I" sed 's|^   descore-readme$|&\n   keyedhash|'
+	else
+		die "no '   descore-readme' entry in $I to put ours after"
+	fi
 fi
 echo "keyedhash installed in $D"

@@ -5,8 +5,9 @@
 # Writes to OUTDIR a patch series (git format-patch, numbered 0001-...) that
 # applies to the kernel tree KERNEL_SRC with `git am` or `patch -p1`:
 #
-#   0001 crypto/keyedhash/ with its Kconfig and Makefile hooks: exactly what
-#        intree/install.sh installs, plus a MAINTAINERS entry
+#   0001 crypto/keyedhash/ with its Kconfig and Makefile hooks and
+#        Documentation/crypto/keyedhash.rst with its index entry: exactly
+#        what intree/install.sh installs, plus a MAINTAINERS entry
 #   0002 crypto/testmgr.h vector tables generated from tests/vectors/ and
 #        crypto/testmgr.c alg_test_descs[] entries (intree/gen-testmgr.py)
 #   0003 tcrypt speed modes with their keys (intree/gen-testmgr.py tcrypt)
@@ -36,7 +37,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 command -v git > /dev/null || die "git is needed"
 
 FILES="Kbuild MAINTAINERS crypto/Kconfig crypto/Makefile crypto/testmgr.c
-	crypto/testmgr.h crypto/tcrypt.c crypto/tcrypt.h"
+	crypto/testmgr.h crypto/tcrypt.c crypto/tcrypt.h Documentation/crypto/index.rst"
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 (cd "$S" && cp --parents $FILES "$W/")
@@ -69,7 +70,7 @@ import os, re, sys
 path, author = sys.argv[1], sys.argv[2]
 title = "KEYEDHASH KEYED HASH ALGORITHMS"
 entry = [title, "M:\t" + author, "L:\tlinux-crypto@vger.kernel.org", "S:\tMaintained",
-         "F:\tcrypto/keyedhash/", ""]
+         "F:\tDocumentation/crypto/keyedhash.rst", "F:\tcrypto/keyedhash/", ""]
 lines = open(path, encoding="utf-8").read().split("\n")
 start = next(i for i, l in enumerate(lines) if l.startswith("Maintainers List"))
 for i in range(start, len(lines) - 1):
@@ -102,9 +103,14 @@ suites for every driver.
 The digests are those of the reference implementations: Go
 github.com/minio/highwayhash and Rust highway for HighwayHash, the Rust
 multimixer-128 and sthash crates, and Linux 6.1's crypto/nhpoly1305.c.
-HighwayHash and STHash are MACs; Multimixer-128 and NHPoly1305 are
-universal hash building blocks whose raw output must not be used as a
-MAC on its own.
+STHash is a MAC/PRF (NH and Poly1305 finished by KMAC128 under an
+independent key); HighwayHash is a keyed PRF as its authors state its
+security, without a formal proof (128 or 256 bits for tags).
+Multimixer-128 (an epsilon-Delta-universal hash) and NHPoly1305 (an
+epsilon-almost-Delta-universal hash, secure only inside a construction
+such as Adiantum) are building blocks whose raw output must never be
+used as a MAC.  Documentation/crypto/keyedhash.rst says which is which
+and how to use them from kernel code.
 
 This is the keyedhash out-of-tree module as intree/install.sh
 installs it into a kernel tree; the same sources build out of tree.
