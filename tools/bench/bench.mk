@@ -7,7 +7,10 @@
 #                         harness into build/bench/, run, print the table and
 #                         write build/bench.tsv (tools/bench/run.sh);
 #                         BENCH_ARGS="--rounds 61 --filter nh ..." passes
-#                         options to the harness (kbench --help)
+#                         options to the harness (kbench --help); then
+#                         tools/bench/report.py writes the tables (and with
+#                         gnuplot the chart) of docs/performance.md
+#   make bench-report     only that last step, from an existing build/bench.tsv
 #   make bench-arm64      cross-build the harness for arm64, static, without
 #                         peers: build/bench/aarch64/kbench
 #
@@ -15,10 +18,14 @@
 
 KB_BENCH_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 
-.PHONY: bench bench-arm64
+.PHONY: bench bench-report bench-arm64
 
 bench:
 	bash $(KB_BENCH_DIR)/run.sh $(BENCH_ARGS)
+	python3 $(KB_BENCH_DIR)/report.py
+
+bench-report:
+	python3 $(KB_BENCH_DIR)/report.py
 
 bench-arm64:
 	$(MAKE) -f $(KB_BENCH_DIR)/build.mk KB_CC=aarch64-linux-gnu-gcc \

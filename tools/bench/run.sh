@@ -94,8 +94,19 @@ MAKEARGS=(KB_LINUX="$KB_LINUX")
 [ -n "${KB_ARCH_SRCS:-}" ] && MAKEARGS+=(KB_ARCH_SRCS="$KB_ARCH_SRCS")
 make -s -C "$TOP" -f tools/bench/build.mk "${MAKEARGS[@]}" kb-build >/dev/null
 
-# 5. Run.
+# 5. Run.  build/bench/run-info.txt records the machine and the time, for
+#    the report (tools/bench/report.py) that goes with build/bench.tsv.
+{
+	echo "date	$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	echo "cpu	$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+	echo "cpus	$(nproc)"
+	echo "arch	$MACH"
+	echo "kernel	$(uname -r)"
+	echo "load_before	$(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "args	$*"
+} > "$OUT/run-info.txt"
 log "running (a few seconds of calibration, then the rounds)"
 "$OUT/$MACH/kbench" "${RUST_ARGS[@]}" --tsv "$TOP/build/bench.tsv" \
 	--detail "$OUT/detail.tsv" "$@" | tee "$OUT/output.txt"
+echo "load_after	$(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/run-info.txt"
 log "done in $(( $(date +%s) - T0 )) s; table in build/bench/output.txt, TSV in build/bench.tsv"

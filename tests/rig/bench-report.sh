@@ -1,0 +1,82 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# tools/bench/report.py on a small fixture: the tables it writes between the
+# markers of a document (and nothing else of it changes), a target computed
+# from the rows, and an error (exit status 1, the document untouched) for
+# each kind of malformed build/bench.tsv.  Prints "PASS:"/"FAIL:" lines;
+# exit status 1 if any failed.  No gnuplot needed (--no-chart).
+set -uo pipefail
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+R=$TOP/tools/bench/report.py
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+fails=0
+pass() { echo "PASS: bench-report: $*"; }
+fail() { echo "FAIL: bench-report: $*"; fails=$((fails + 1)); }
+
+printf 'algorithm\timplementation\tbytes\tcycles_per_byte\tgb_per_s\n' > "$W/head"
+{
+	cat "$W/head"
+	printf 'highwayhash256\thighwayhash256-avx2\t16\t12.5\t0.29\n'
+	printf 'highwayhash256\thighwayhash256-avx2\t1048576\t0.279\t13.25\n'
+	printf 'highwayhash256\tpeer:rust-highway-native\t16\t13.0\t0.28\n'
+	printf 'highwayhash256\tpeer:rust-highway-native\t1048576\t0.290\t12.74\n'
+	printf 'highwayhash256\thighwayhash256-avx2 [kernel]\t16\t58.0\t0.06\n'
+	printf 'highwayhash256\thighwayhash256-avx2 [kernel]\t1048576\t0.285\t12.96\n'
+	printf 'nhpoly1305\tnhpoly1305-keyedhash-avx2 [kernel]\t64\t6.04\t0.6\n'
+	printf 'nhpoly1305\tpeer:linux-nhpoly1305-avx2 [kernel]\t64\t15.6\t0.2\n'
+} > "$W/good.tsv"
+doc() { printf '# t\n\nbefore\n<!-- bench:begin -->\nold\n<!-- bench:end -->\nafter\n' > "$W/doc.md"; }
+
+doc
+if python3 "$R" --tsv "$W/good.tsv" --doc "$W/doc.md" --no-chart > "$W/out" 2>&1; then
+	pass "renders the fixture"
+else
+	fail "renders the fixture: $(cat "$W/out")"
+fi
+expect() { # description, fixed string that must be in the document
+	if grep -qF -- "$2" "$W/doc.md"; then pass "$1"; else fail "$1 (no '$2')"; fi
+}
+expect "a table per algorithm" "#### highwayhash256 (key 32 B)"
+expect "sizes as column heads" "| implementation | 16 | 1M | GB/s at 1M |"
+expect "the medians, three figures" '| `highwayhash256-avx2 [kernel]` | 58.0 | 0.285 | 12.96 |'
+expect "a target met, computed from its rows" "| 64 | 6.04 vs 15.6 \`peer:linux-nhpoly1305-avx2 [kernel]\` (61 % faster) | **yes** |"
+expect "a target missed, with the bare row beside" "| 58.0 vs 13.0 \`peer:rust-highway-native\` (4.5× the cycles) | no | 12.5 (4 % faster): yes |"
+expect "a target whose rows the run lacks" "not in this run"
+expect "no run information: said so" "unknown (no run-info.txt beside good.tsv)"
+if [ "$(sed -n '1,3p;$p' "$W/doc.md" | tr '\n' '|')" = "# t||before|after|" ] &&
+	! grep -q '^old$' "$W/doc.md"; then
+	pass "the text outside the markers is kept, the old block replaced"
+else
+	fail "the text outside the markers is kept, the old block replaced"
+fi
+
+bad() { # description, TSV content
+	doc
+	printf '%s' "$2" > "$W/bad.tsv"
+	cp "$W/doc.md" "$W/doc.before"
+	if python3 "$R" --tsv "$W/bad.tsv" --doc "$W/doc.md" --no-chart > "$W/out" 2>&1; then
+		fail "refuses $1 (exit status 0)"
+	elif ! grep -q '^report.py: ' "$W/out" || ! cmp -s "$W/doc.md" "$W/doc.before"; then
+		fail "refuses $1 with a message, the document untouched: $(cat "$W/out")"
+	else
+		pass "refuses $1: $(head -1 "$W/out")"
+	fi
+}
+H=$(cat "$W/head")
+bad "a wrong header" "$(printf 'algorithm\timpl\tbytes\tcpb\tgbs\nx\ty\t16\t1.0\t1.0\n')"
+bad "a row of four columns" "$H"$'\n'"$(printf 'x\ty\t16\t1.0\n')"
+bad "a number that is not one" "$H"$'\n'"$(printf 'x\ty\t16\tfast\t1.0\n')"
+bad "a zero size" "$H"$'\n'"$(printf 'x\ty\t0\t1.0\t1.0\n')"
+bad "a row twice" "$H"$'\n'"$(printf 'x\ty\t16\t1.0\t1.0\nx\ty\t16\t2.0\t1.0\n')"
+bad "a header without rows" "$H"$'\n'
+bad "an empty file" ""
+doc
+printf '# no markers\n' > "$W/doc.md"
+if python3 "$R" --tsv "$W/good.tsv" --doc "$W/doc.md" --no-chart > "$W/out" 2>&1; then
+	fail "refuses a document without the markers"
+else
+	pass "refuses a document without the markers"
+fi
+echo "bench-report: done"
+[ "$fails" = 0 ]

@@ -1,0 +1,436 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Write the measured tables of docs/performance.md from build/bench.tsv.
+
+    tools/bench/report.py [--tsv build/bench.tsv] [--doc docs/performance.md]
+                          [--info FILE] [--output FILE] [--detail FILE]
+                          [--chart-dir build/bench] [--img-dir docs/img]
+                          [--no-chart] [--stdout]
+
+make bench runs it after tools/bench/run.sh; make bench-report runs it
+alone on an existing build/bench.tsv.  It replaces what lies between the
+lines "<!-- bench:begin -->" and "<!-- bench:end -->" of the document
+(nothing else of it changes) with:
+
+  * the machine and the date of the run (build/bench/run-info.txt, which
+    run.sh writes) and kbench's clock and FPU-cost lines (its output,
+    build/bench/output.txt);
+  * one table per algorithm, median core cycles per byte per message size;
+  * the targets of the speed work, each computed from the rows it names;
+  * the SIMD sections per message of the kernel-mode rows
+    (build/bench/detail.tsv);
+  * with gnuplot installed, a chart (cycles per byte against message size,
+    log-log, ours and the peers): build/bench/bench.svg, copied to
+    docs/img/bench.svg, which the document shows.
+
+With --tsv given, the other inputs are read only when named.  A malformed
+TSV (header, column count, numbers, duplicate rows, no rows) is an error:
+exit status 1 and the line that is wrong.  Python 3 standard library only.
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HEADER = ["algorithm", "implementation", "bytes", "cycles_per_byte", "gb_per_s"]
+BEGIN = "<!-- bench:begin -->"
+END = "<!-- bench:end -->"
+KSUFFIX = " [kernel]"
+
+# What each algorithm's rows measure (kbench's setup, tools/bench/README.md).
+NOTES = {
+    "highwayhash64": "key 32 B",
+    "highwayhash128": "key 32 B",
+    "highwayhash256": "key 32 B",
+    "multimixer128": "key as long as the message; 32 B instead of 16; at most 64 KiB",
+    "nhpoly1305": "key 1088 B",
+    "nh": "NH alone over 1 KiB chunks, sums added; no Poly1305",
+    "sthash": "seed 32 B, no personalization",
+    "sthash-personalized": "seed 32 B and both personalizations",
+    "hmac-sha256": "for scale; key 32 B",
+    "poly1305": "for scale; one-time key taken per message",
+    "blake2b-256": "for scale; keyed, 32 B digest, key 32 B",
+    "siphash-2-4": "for scale; key 16 B, 8 B digest",
+}
+
+# The targets of the speed work ("speed as the kernel runs it").  Each:
+# description, our implementation(s), the peer(s) (the fastest of them at
+# each size counts), sizes, and the rule: ("faster", p) wants
+# 1 - ours/peer >= p, ("ratio", r) wants peer/ours >= r, ("level", 0)
+# wants ours <= peer.  "bare" names the userspace rows shown beside.
+K = KSUFFIX
+TARGETS = [
+    ("`nhpoly1305-keyedhash-avx2` at least 10 % faster than the kernel's `nhpoly1305-avx2`",
+     ["nhpoly1305-keyedhash-avx2" + K], ["peer:linux-nhpoly1305-avx2" + K],
+     [64, 1024, 1048576], ("faster", 0.10), False),
+    ("`nhpoly1305-keyedhash-generic` level with or faster than the kernel's `nhpoly1305-generic`",
+     ["nhpoly1305-keyedhash-generic" + K], ["peer:linux-nhpoly1305-generic" + K],
+     [16, 64, 1024, 1048576], ("level", 0), False),
+    ("`sthash-avx2` at least 10 % faster than the `sthash` crate's best build",
+     ["sthash-avx2" + K], ["peer:rust-sthash", "peer:rust-sthash-native"],
+     [16, 1048576], ("faster", 0.10), True),
+    ("`sthash-avx512` at least 10 % faster than the `sthash` crate's best build",
+     ["sthash-avx512" + K], ["peer:rust-sthash", "peer:rust-sthash-native"],
+     [16, 1048576], ("faster", 0.10), True),
+    ("`highwayhash256-avx2` at least as fast as the `highway` crate's best build",
+     ["highwayhash256-avx2" + K], ["peer:rust-highway", "peer:rust-highway-native"],
+     [16, 1024, 1048576], ("level", 0), True),
+    ("`multimixer128-avx2` at least 1.5 times the `multimixer-128` crate's best build",
+     ["multimixer128-avx2" + K], ["peer:rust-multimixer-128", "peer:rust-multimixer-128-native"],
+     [32, 1024, 4096, 16384, 65536], ("ratio", 1.5), True),
+    ("`multimixer128-avx512` at least 1.5 times the `multimixer-128` crate's best build",
+     ["multimixer128-avx512" + K], ["peer:rust-multimixer-128", "peer:rust-multimixer-128-native"],
+     [32, 1024, 4096, 16384, 65536], ("ratio", 1.5), True),
+]
+
+# The chart: these algorithms, one panel each.
+CHART_ALGS = ["highwayhash64", "highwayhash256", "multimixer128", "nhpoly1305", "sthash", "nh"]
+
+
+class BadInput(Exception):
+    pass
+
+
+def read_tsv(path):
+    """[(alg, impl, bytes, cpb, gbs)] in file order; BadInput if malformed."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+    except OSError as e:
+        raise BadInput("%s: %s" % (path, e.strerror))
+    if lines and lines[-1] == "":
+        lines.pop()
+    if not lines or lines[0].split("\t") != HEADER:
+        raise BadInput("%s line 1: header is not %s" % (path, "\\t".join(HEADER)))
+    rows, seen = [], set()
+    for n, line in enumerate(lines[1:], 2):
+        f = line.split("\t")
+        if len(f) != len(HEADER):
+            raise BadInput("%s line %d: %d columns, not %d" % (path, n, len(f), len(HEADER)))
+        alg, impl = f[0], f[1]
+        if not alg or not impl:
+            raise BadInput("%s line %d: empty algorithm or implementation" % (path, n))
+        try:
+            size, cpb, gbs = int(f[2]), float(f[3]), float(f[4])
+        except ValueError:
+            raise BadInput("%s line %d: bytes, cycles_per_byte or gb_per_s is not a number"
+                           % (path, n))
+        if size <= 0 or not cpb > 0 or not gbs >= 0 or cpb == float("inf"):
+            raise BadInput("%s line %d: bytes and cycles_per_byte must be positive" % (path, n))
+        if (alg, impl, size) in seen:
+            raise BadInput("%s line %d: %s / %s / %d twice" % (path, n, alg, impl, size))
+        seen.add((alg, impl, size))
+        rows.append((alg, impl, size, cpb, gbs))
+    if not rows:
+        raise BadInput("%s: no rows" % path)
+    return rows
+
+
+def read_kv(path):
+    """Tab-separated "key value" lines (run-info.txt); {} when absent."""
+    kv = {}
+    if path and os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                k, _, v = line.rstrip("\n").partition("\t")
+                if k:
+                    kv[k] = v
+    return kv
+
+
+def read_sections(path):
+    """{(alg, impl, bytes): sections} of the kernel-mode rows of detail.tsv."""
+    sec = {}
+    if not path or not os.path.exists(path):
+        return sec
+    with open(path, encoding="utf-8") as f:
+        head = f.readline().rstrip("\n").split("\t")
+        try:
+            ia, ii, ib, isec = (head.index(c) for c in
+                                ("algorithm", "implementation", "bytes",
+                                 "simd_sections_per_message"))
+        except ValueError:
+            return sec
+        for line in f:
+            c = line.rstrip("\n").split("\t")
+            if len(c) == len(head) and c[isec] != "-":
+                sec[(c[ia], c[ii], int(c[ib]))] = c[isec]
+    return sec
+
+
+def size_name(n):
+    for unit, div in (("M", 1 << 20), ("K", 1 << 10)):
+        if n >= div and n % div == 0:
+            return "%d%s" % (n // div, unit)
+    return str(n)
+
+
+def num(x):
+    """Three significant figures, as kbench prints them."""
+    if x >= 100:
+        return "%.0f" % x
+    if x >= 10:
+        return "%.1f" % x
+    if x >= 1:
+        return "%.2f" % x
+    return "%.3f" % x
+
+
+def group(rows):
+    """{alg: {impl: {bytes: (cpb, gbs)}}}, with the order of first appearance."""
+    algs = {}
+    for alg, impl, size, cpb, gbs in rows:
+        algs.setdefault(alg, {}).setdefault(impl, {})[size] = (cpb, gbs)
+    return algs
+
+
+def alg_table(alg, impls):
+    sizes = sorted({s for cells in impls.values() for s in cells})
+    out = ["#### %s" % alg + (" (%s)" % NOTES[alg] if alg in NOTES else ""), ""]
+    out.append("| implementation | " + " | ".join(size_name(s) for s in sizes)
+               + " | GB/s at %s |" % size_name(sizes[-1]))
+    out.append("|---|" + "---:|" * (len(sizes) + 1))
+    for impl, cells in impls.items():
+        r = [num(cells[s][0]) if s in cells else "–" for s in sizes]
+        g = "%.2f" % cells[sizes[-1]][1] if sizes[-1] in cells else "–"
+        out.append("| `%s` | %s | %s |" % (impl, " | ".join(r), g))
+    out.append("")
+    return out
+
+
+def best(table, names, size):
+    """The fastest of names at size: (cpb, name), or None."""
+    c = [(table[n][size][0], n) for n in names if n in table and size in table[n]]
+    return min(c) if c else None
+
+
+def compare(o, p):
+    """How ours (o) compares with the peer (p), in cycles per byte."""
+    if o <= p:
+        return "%.0f %% faster" % (100 * (1 - o / p))
+    if o < 2 * p:
+        return "%.0f %% slower" % (100 * (o / p - 1))
+    return "%.1f× the cycles" % (o / p)
+
+
+def verdict(rule, o, p):
+    kind, v = rule
+    if kind == "faster":
+        return 1 - o / p >= v, compare(o, p)
+    if kind == "ratio":
+        return p / o >= v, "%.2f× the speed" % (p / o)
+    return o <= p, compare(o, p)
+
+
+def targets_table(algs):
+    table = {}
+    for impls in algs.values():
+        for impl, cells in impls.items():
+            table.setdefault(impl, {}).update(cells)
+    out = ["| target | size | measured (core c/B): ours vs peer | met | bare row of ours |",
+           "|---|---:|---|---|---|"]
+    for desc, ours, peers, sizes, rule, show_bare in TARGETS:
+        for first, size in enumerate(sizes):
+            desc = desc if first == 0 else "″"
+            o, p = best(table, ours, size), best(table, peers, size)
+            if not o or not p:
+                missing = ", ".join("`%s`" % n for n in ours + peers
+                                    if n not in table or size not in table[n])
+                out.append("| %s | %s | not in this run (%s) | – | – |"
+                           % (desc, size_name(size), missing))
+                continue
+            ok, how = verdict(rule, o[0], p[0])
+            bare = "–"
+            bo = best(table, [n[:-len(KSUFFIX)] for n in ours if n.endswith(KSUFFIX)], size)
+            if show_bare and bo:
+                bok, bhow = verdict(rule, bo[0], p[0])
+                bare = "%s (%s): %s" % (num(bo[0]), bhow, "yes" if bok else "no")
+            out.append("| %s | %s | %s vs %s `%s` (%s) | %s | %s |"
+                       % (desc, size_name(size), num(o[0]), num(p[0]), p[1], how,
+                          "**yes**" if ok else "no", bare))
+    out.append("")
+    return out
+
+
+def sections_table(algs, sec):
+    if not sec:
+        return []
+    out = ["SIMD sections per message in the kernel-mode rows:", ""]
+    for alg, impls in algs.items():
+        rows = [(impl, cells) for impl, cells in impls.items()
+                if any((alg, impl, s) in sec for s in cells)]
+        if not rows:
+            continue
+        sizes = sorted({s for _, cells in rows for s in cells})
+        out.append("| %s | " % alg + " | ".join(size_name(s) for s in sizes) + " |")
+        out.append("|---|" + "---:|" * len(sizes))
+        for impl, cells in rows:
+            out.append("| `%s` | " % impl + " | ".join(sec.get((alg, impl, s), "–")
+                                                       for s in sizes) + " |")
+        out.append("")
+    return out
+
+
+def header(info, output_lines, tsv):
+    out = []
+    when = info.get("date") or "unknown (no run-info.txt beside %s)" % os.path.basename(tsv)
+    out.append("Run of %s on %s (%s CPUs, %s, Linux %s)%s." % (
+        when, info.get("cpu", "an unrecorded CPU"), info.get("cpus", "?"),
+        info.get("arch", "?"), info.get("kernel", "?"),
+        "; kbench options: `%s`" % info["args"] if info.get("args") else ""))
+    if info.get("load_before") or info.get("load_after"):
+        out.append("Load average (1, 5, 15 min) before the run %s, after it %s: "
+                   "other work on the machine shows as noise in the figures."
+                   % (info.get("load_before", "?"), info.get("load_after", "?")))
+    if output_lines:
+        out.append("")
+        out.append("```")
+        out.extend(output_lines)
+        out.append("```")
+    out.append("")
+    return out
+
+
+def kbench_header(path):
+    """kbench's clock and FPU-cost lines from its output (run.sh's copy)."""
+    if not path or not os.path.exists(path):
+        return []
+    keep = ("counter:", "core/", "kernel mode FPU cost")
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return [l.rstrip("\n") for l in f if l.startswith(keep)]
+
+
+def chart(algs, chart_dir, img_dir):
+    """build/bench/bench.svg by gnuplot; the relative path the doc shows, or None."""
+    gp = shutil.which("gnuplot")
+    if not gp:
+        print("report.py: no gnuplot (apt-get install gnuplot-nox): no chart drawn",
+              file=sys.stderr)
+        return None
+    panels = [a for a in CHART_ALGS if a in algs]
+    if not panels:
+        return None
+    os.makedirs(chart_dir, exist_ok=True)
+    svg = os.path.join(chart_dir, "bench.svg")
+    cols = 2
+    rows_n = (len(panels) + cols - 1) // cols
+    sizes = sorted({s for a in panels for cells in algs[a].values() for s in cells})
+    tics = ", ".join('"%s" %d' % (size_name(s), s) for s in sizes)
+    script = ["set terminal svg size 1200,%d font 'sans,11' background '#ffffff'" % (560 * rows_n),
+              "set output '%s'" % svg,
+              "set datafile separator '\\t'",
+              "set logscale xy",
+              "set grid",
+              "set xrange [%g:%g]" % (sizes[0] / 1.3, sizes[-1] * 1.3),
+              "set xtics (%s)" % tics,
+              "set ylabel 'core cycles per byte (median)'",
+              "set key outside below left Left reverse maxcols 2 font 'sans,9' spacing 0.9",
+              "set multiplot layout %d,%d" % (rows_n, cols)]
+    for alg in panels:
+        plots = []
+        for i, (impl, cells) in enumerate(algs[alg].items()):
+            dat = os.path.join(chart_dir, "chart-%s-%d.dat" % (alg, i))
+            with open(dat, "w", encoding="utf-8") as f:
+                for s in sorted(cells):
+                    f.write("%d\t%.4f\n" % (s, cells[s][0]))
+            kernel = impl.endswith(KSUFFIX)
+            peer = impl.startswith("peer:")
+            title = impl.replace("_", "\\_")
+            plots.append("'%s' using 1:2 with linespoints lw %s dt %d pt %d title '%s'"
+                         % (dat, "1.2" if peer else "2", 2 if kernel else 1,
+                            6 if peer else 7, title))
+        script.append("set title '%s: core cycles per byte by message size' font 'sans,11'"
+                      % alg)
+        script.append("plot " + ", \\\n     ".join(plots))
+    script.append("unset multiplot")
+    gpf = os.path.join(chart_dir, "bench.gp")
+    with open(gpf, "w", encoding="utf-8") as f:
+        f.write("\n".join(script) + "\n")
+    r = subprocess.run([gp, gpf], capture_output=True, text=True)
+    if r.returncode or not os.path.exists(svg):
+        print("report.py: gnuplot failed: %s" % r.stderr.strip(), file=sys.stderr)
+        return None
+    os.makedirs(img_dir, exist_ok=True)
+    shutil.copyfile(svg, os.path.join(img_dir, "bench.svg"))
+    return "img/bench.svg"
+
+
+def render(rows, info, output_lines, sec, tsv, img):
+    algs = group(rows)
+    out = [BEGIN,
+           "<!-- written by tools/bench/report.py from build/bench.tsv: "
+           "do not edit by hand, run make bench-report -->", ""]
+    out += header(info, output_lines, tsv)
+    if img:
+        out += ["![cycles per byte against message size, ours and the peers](%s)" % img, ""]
+    out += ["### Targets", ""]
+    out += targets_table(algs)
+    out += ["### Every row", "",
+            "Median core cycles per byte (lower is better); rows ending in `[kernel]` "
+            "are built and run as in the kernel (see [\"Method\"](#method)); `peer:` rows are the "
+            "other implementations.", ""]
+    for alg, impls in algs.items():
+        out += alg_table(alg, impls)
+    out += sections_table(algs, sec)
+    out.append(END)
+    return "\n".join(out) + "\n"
+
+
+def splice(doc, block):
+    with open(doc, encoding="utf-8") as f:
+        text = f.read()
+    b, e = text.find(BEGIN + "\n"), text.find(END + "\n")
+    if b < 0 or e < b:
+        raise BadInput("%s: no \"%s\" ... \"%s\" lines" % (doc, BEGIN, END))
+    new = text[:b] + block + text[e + len(END) + 1:]
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(doc)))
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(new)
+    os.chmod(tmp, 0o644)
+    os.replace(tmp, doc)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tsv")
+    ap.add_argument("--doc", default=os.path.join(TOP, "docs", "performance.md"))
+    ap.add_argument("--info")
+    ap.add_argument("--output")
+    ap.add_argument("--detail")
+    ap.add_argument("--chart-dir", default=os.path.join(TOP, "build", "bench"))
+    ap.add_argument("--img-dir", default=os.path.join(TOP, "docs", "img"))
+    ap.add_argument("--no-chart", action="store_true")
+    ap.add_argument("--stdout", action="store_true", help="print the block, write nothing")
+    a = ap.parse_args()
+    if a.tsv is None:
+        a.tsv = os.path.join(TOP, "build", "bench.tsv")
+        d = os.path.join(TOP, "build", "bench")
+        a.info = a.info or os.path.join(d, "run-info.txt")
+        a.output = a.output or os.path.join(d, "output.txt")
+        a.detail = a.detail or os.path.join(d, "detail.tsv")
+    try:
+        rows = read_tsv(a.tsv)
+        img = None
+        if not a.no_chart and not a.stdout:
+            img = chart(group(rows), a.chart_dir, a.img_dir)
+        block = render(rows, read_kv(a.info), kbench_header(a.output),
+                       read_sections(a.detail), a.tsv, img)
+        if a.stdout:
+            sys.stdout.write(block)
+        else:
+            splice(a.doc, block)
+            print("report.py: %d rows of %s into %s%s" % (
+                len(rows), os.path.relpath(a.tsv), os.path.relpath(a.doc),
+                ", chart %s" % os.path.join(os.path.relpath(a.img_dir), "bench.svg") if img else ""))
+    except BadInput as e:
+        print("report.py: %s" % e, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
