@@ -196,6 +196,8 @@ if [[ " $TIERS " == *" host "* ]]; then
 		bash -c "python3 '$KH_TOP/arch/x86/gen-keccak-avx512.py' | cmp -s - '$KH_TOP/arch/x86/keccak-avx512.S'"
 	kh_check "tools/bench/report.py renders a fixture, refuses malformed TSVs" \
 		bash -c "bash '$RIG/bench-report.sh' > '$LOGS/bench-report.log' 2>&1 || { cat '$LOGS/bench-report.log'; exit 1; }"
+	kh_check "README.md and docs/: every relative link and anchor resolves" \
+		python3 "$RIG/doc-links.py"
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" hosttest > "$LOGS/hosttest.log" 2>&1
 	count_log "host self-test (generic C)" "$LOGS/hosttest.log" "^hosttest:"
 	# tests/host/hosttest-<name>.c, and hosttest-arch.c built for both arches;
