@@ -2,7 +2,7 @@
 /*
  * NHPoly1305: the NH-then-Poly1305 stream shared with STHash, and the
  * nhpoly1305 algorithm (key r || NH key, standard Poly1305 output).  See
- * include/keyedhash/nhpoly1305.h and specs/nhpoly1305.md.
+ * include/keyedhash/nhpoly1305.h and docs/algorithms.md.
  *
  * The message is cut into 1 KiB chunks; the last one is zero-padded to a
  * multiple of 16 bytes only.  NH is additive over units, so a chunk is

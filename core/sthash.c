@@ -2,7 +2,7 @@
 /*
  * STHash: key derivation, the crate's output step and the two algorithms
  * "sthash" and "sthash-personalized".  See include/keyedhash/sthash.h and
- * specs/sthash.md.
+ * docs/algorithms.md.
  *
  *	Km || Kp || Kn = cSHAKE128(seed, 1120 bytes, N = "sthash key", S = c1)
  *	Hp     = Poly1305_Kp(NH_Kn(chunk 0) || NH_Kn(chunk 1) || ...), crate emit

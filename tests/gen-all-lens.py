@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Compute tests/all-lens.tsv with the reference models (../shared/reference).
+"""Compute tests/all-lens.tsv with the reference models (--ref DIR).
 
 For each algorithm name, under a fixed key: hash every valid length of
 data[0:len], len = 0..4096 (Multimixer-128: 32..4096 step 32, key 4096

@@ -37,7 +37,7 @@
 	T6	.req	v25
 	T7	.req	v26
 
-	// ZIP = bytes 3 12 2 5 14 1 15 0 11 4 10 13 9 6 8 7 (spec 3.4)
+	// ZIP = bytes 3 12 2 5 14 1 15 0 11 4 10 13 9 6 8 7 (ZipperMergeAndAdd)
 	.macro	hh_load_zip
 	movz	x9, #0x0c03
 	movk	x9, #0x0502, lsl #16
@@ -64,7 +64,7 @@
 	.endm
 
 	/*
-	 * Update(lanes) (spec 3.3) with lanes 0-1 in \dl and 2-3 in \dh;
+	 * Update(lanes) (google/highwayhash) with lanes 0-1 in \dl and 2-3 in \dh;
 	 * clobbers \dl, \dh and T0-T7.
 	 */
 	.macro	hh_update, dl, dh
@@ -122,7 +122,7 @@ SYM_FUNC_END(kh_hh_blocks_neon)
 /*
  * void kh_hh_permute_neon(struct hh_state *st, unsigned int rounds)
  *
- * rounds times PermuteAndUpdate (spec 3.7): the lanes are
+ * rounds times PermuteAndUpdate (google/highwayhash): the lanes are
  * swap32(v0[2]), swap32(v0[3]), swap32(v0[0]), swap32(v0[1]).
  */
 SYM_FUNC_START(kh_hh_permute_neon)

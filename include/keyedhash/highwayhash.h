@@ -64,9 +64,10 @@ void hh_blocks_generic(struct hh_state *st, const u8 *src, size_t nblocks);
 void hh_finish_generic(struct hh_state *st, u8 *out, unsigned int digestsize);
 
 /*
- * The first half of the remainder step (spec section 3.6), shared with the
- * SIMD finishers: adjust v0/v1 for the n = len % 32 buffered bytes (n != 0)
- * and build the packet that is then absorbed like any other.
+ * The first half of HighwayHashUpdateRemainder() (google/highwayhash),
+ * shared with the SIMD finishers: adjust v0/v1 for the n = len % 32
+ * buffered bytes (n != 0) and build the packet that is then absorbed like
+ * any other.
  */
 void hh_remainder_prepare(struct hh_state *st, u8 pkt[HH_PACKET_SIZE]);
 /* Only the packet of that step, for finishers that adjust v0/v1 themselves. */
@@ -74,8 +75,8 @@ void hh_remainder_packet(const struct hh_state *st, u8 pkt[HH_PACKET_SIZE]);
 
 /*
  * The finalisation after the remainder step, split for the SIMD finishers:
- * hh_final_rounds() PermuteAndUpdate rounds (spec section 3.7), then
- * hh_emit() writes the digest from the state (section 3.8, in C).
+ * hh_final_rounds() PermuteAndUpdate rounds (google/highwayhash), then
+ * hh_emit() writes the digest from the state (HighwayHashFinalize*, in C).
  */
 static inline unsigned int hh_final_rounds(unsigned int digestsize)
 {

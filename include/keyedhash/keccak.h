@@ -10,8 +10,8 @@
  * KH_BYTEPAD_SP800_185 is the standard bytepad(); KH_BYTEPAD_TINY_KECCAK
  * always runs one more permutation after the header, adding a full zero
  * block where the header already ends on a block boundary, as tiny-keccak
- * 2.0.2 does and the sthash crate's digests depend on (specs/sthash.md
- * section 4.2).  The two differ only for such header lengths.
+ * 2.0.2 does and the sthash crate's digests depend on (tiny-keccak issue
+ * #63; docs/algorithms.md).  The two differ only for such header lengths.
  */
 #ifndef _KEYEDHASH_KECCAK_H
 #define _KEYEDHASH_KECCAK_H

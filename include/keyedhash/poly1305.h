@@ -6,7 +6,7 @@
  * The emit has two modes.  KH_POLY1305_EMIT_STANDARD reduces the accumulator
  * fully mod 2^130 - 5 and outputs the low 128 bits (Linux nhpoly1305).
  * KH_POLY1305_EMIT_STHASH reproduces the sthash crate, whose final select
- * uses a 0/1 mask instead of 0/all-ones (specs/sthash.md section 4.1).
+ * uses a 0/1 mask instead of 0/all-ones (docs/algorithms.md).
  */
 #ifndef _KEYEDHASH_POLY1305_H
 #define _KEYEDHASH_POLY1305_H

@@ -14,8 +14,8 @@
  *        kh-afalg-test --list [--dump] VECTOR_DIR
  * (see usage() for the rest).
  *
- * VECTOR_DIR holds vector files in the format of specs/README.md ("Vector
- * file format"), mapped to crypto API names as tests/gen-testvecs.py does
+ * VECTOR_DIR holds vector files in the format of tests/vectors/README.md,
+ * mapped to crypto API names as tests/gen-testvecs.py does
  * (tests/afalg/kh_vectors.h, shared with kh-kcapi-test, reads them).
  * This program talks to the sockets itself (tools/afalg.c), not through
  * libkcapi: it tests the kernel interface, MSG_MORE and accept() clones

@@ -905,7 +905,7 @@ const char *digest_why(ssize_t got, const unsigned char *d,
 }
 
 
-/* The SplitMix64 stream of the spec starts af cd 1d 7b 39 a8 20 e2 for S = 0. */
+/* The SplitMix64 stream starts af cd 1d 7b 39 a8 20 e2 for S = 0. */
 void self_check(void)
 {
 	static const unsigned char want[10] = {

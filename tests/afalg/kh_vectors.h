@@ -115,7 +115,7 @@ void parse_vector_dir(const char *dir);
 void parse_vector_file(const char *path, bool generic);
 /* The message of @r, msglen bytes, in a new buffer. */
 unsigned char *make_message(const struct record *r);
-/* The splitmix64 pattern expansion against the spec's first bytes. */
+/* The splitmix64 pattern against its first bytes (tests/vectors/README.md). */
 void self_check(void);
 /*
  * Each of the @n command-line arguments NAME:DRIVER (or NAME, its own

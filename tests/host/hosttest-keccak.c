@@ -7,7 +7,7 @@
  *    same function in the kernel);
  *  - the tiny-keccak header padding: cSHAKE128 with N = "sthash key" and
  *    |S| = 150 / 151, KMAC128 with |S| = 156 / 157, in both padding modes,
- *    against shared/reference/sthash.py (151 and 157 end the header on a
+ *    against a model of the crate (151 and 157 end the header on a
  *    block boundary, where the two modes differ);
  *  - absorbing and squeezing in pieces gives the one-shot result.
  */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hosttest-mm128: the Multimixer-128 error semantics and streaming rules of
- * spec section 6, run in userspace against the generic core through
+ * docs/usage.md ("Errors"), run in userspace against the generic core through
  * tests/host/shim (the same source files the module builds):
  *
  *  - setkey() accepts only non-zero multiples of 32 up to MM128_MAX_KEY_SIZE
@@ -14,7 +14,7 @@
  *  - a key longer than the message acts as its prefix;
  *  - every split of every vector, at every byte position mod 32, gives the
  *    vector digest, with the state copied to a fresh buffer on the way;
- *  - the core agrees with a direct transcription of spec section 3 on
+ *  - the core agrees with a direct transcription of the paper's function on
  *    random data.
  */
 #include <stdio.h>
@@ -52,7 +52,7 @@ static void rand_bytes(u8 *p, size_t n)
 		*p++ = rand64();
 }
 
-/* Spec section 3, written out as plainly as possible. */
+/* The paper's function (ePrint 2023/1357), written out plainly. */
 static void ref_digest(const u8 *key, const u8 *msg, size_t len, u8 out[64])
 {
 	u64 h[8] = { 0 };
@@ -363,7 +363,7 @@ static void test_vectors(void)
 	impl->alg->exit(&c);
 }
 
-/* The core against the transcription of spec section 3, random data. */
+/* The core against the transcription of the paper, random data. */
 static void test_random(void)
 {
 	static u8 key[MAX_MSG], msg[MAX_MSG];

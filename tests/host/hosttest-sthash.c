@@ -5,11 +5,11 @@
  *
  *  - the Poly1305 emit in both modes on accumulators built to hit the rare
  *    paths of the sthash crate's 0/1 select mask (residue x < 5, and the
- *    carries into bits 44 and 88), values from shared/reference/sthash.py;
+ *    carries into bits 44 and 88), values from a model of the crate;
  *    and on random data, the crate emit against the standard value with
- *    the fix-up of specs/sthash.md section 4.1;
- *  - the intermediate values of specs/nhpoly1305.md section 3.6 (clamped
- *    r, NH sums) and of specs/sthash.md section 5 (r and NH key words
+ *    the bit flips of docs/algorithms.md;
+ *  - the intermediate values of Linux's first two nhpoly1305 vectors
+ *    (clamped r, NH sums) and of STHash (r and NH key words
  *    derived from seed 00..1f);
  *  - setkey error semantics: nhpoly1305 only 1088 bytes, sthash seeds of
  *    16..STHASH_MAX_SEED_SIZE bytes, malformed sthash-personalized blobs;
@@ -82,7 +82,7 @@ static const struct emit_case emit_cases[] = {
 	  "04000000000000000000000000000000", "05000000000000000000000000000000" },
 };
 
-/* specs/sthash.md 4.1: the crate's value from a standard one (x >= 5) */
+/* docs/algorithms.md: the crate's value from a standard one (x >= 5) */
 static void fixup(const u8 std[16], u8 out[16])
 {
 	u64 lo = get_unaligned_le64(std), hi = get_unaligned_le64(std + 8);

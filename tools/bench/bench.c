@@ -21,7 +21,7 @@
  *    alike; median and minimum are over the rounds;
  *  - each round also measures the core/counter clock ratio with a chain of
  *    dependent adds; counter ticks are reported as core cycles with the
- *    median ratio (the specs' convention), or raw with --unit counter;
+ *    median ratio (as published c/B figures are), or raw with --unit counter;
  *  - on x86_64 a second copy of our drivers and of the kernel peers, built
  *    as Debian builds the kernel and paying the kernel's FPU save and
  *    restore per message (kmode.c), runs beside the bare rows; its rows are
