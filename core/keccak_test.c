@@ -14,6 +14,7 @@
 #include <linux/module.h>
 #include <linux/printk.h>
 #include <linux/string.h>
+#include <keyedhash/compat.h>	/* EXPORT_SYMBOL_IF_KUNIT() */
 #include <keyedhash/keccak.h>
 
 enum kh_keccak_kat_kind {
@@ -138,4 +139,4 @@ int kh_keccak_selftest(void)
 	}
 	return err;
 }
-EXPORT_SYMBOL_GPL(kh_keccak_selftest);
+EXPORT_SYMBOL_IF_KUNIT(kh_keccak_selftest);

@@ -9,9 +9,9 @@
  * The cSHAKE/KMAC header padding comes in two forms, chosen per call:
  * KH_BYTEPAD_SP800_185 is the standard bytepad(); KH_BYTEPAD_TINY_KECCAK
  * always runs one more permutation after the header, adding a full zero
- * block where the header already ends on a block boundary, as tiny-keccak
- * 2.0.2 does and the sthash crate's digests depend on (specs/sthash.md
- * section 4.2).  The two differ only for such header lengths.
+ * block where the header already ends on a block boundary, as the
+ * tiny-keccak crate 2.0.2 does and the sthash crate's digests depend on.
+ * The two differ only for such header lengths.
  */
 #ifndef _KEYEDHASH_KECCAK_H
 #define _KEYEDHASH_KECCAK_H
@@ -75,8 +75,9 @@ void kh_kmac128_final_pad(struct kh_keccak128 *s, size_t outlen);
 /*
  * Known-answer test of this layer with the NIST SP 800-185 samples
  * (cSHAKE128 samples 1-2, KMAC128 samples 1-3) and two SHAKE128 values.
- * Returns 0 or -EBADMSG.  A test hook, exported for the KUnit suite only
- * (core/keccak_test.c is built only then, see Kbuild).
+ * Returns 0 or -EBADMSG.  A test hook, exported to the KUnit suites only
+ * (EXPORT_SYMBOL_IF_KUNIT; core/keccak_test.c is built only with them, see
+ * Kbuild).
  */
 int kh_keccak_selftest(void);
 #endif
