@@ -36,7 +36,7 @@ static inline u32 mm128_word(const u8 *key, const u8 *msg, unsigned int j)
 }
 
 void kh_mm128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
-			  size_t nblocks)
+			     size_t nblocks)
 {
 	u64 h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3];
 	u64 h4 = h[4], h5 = h[5], h6 = h[6], h7 = h[7];
