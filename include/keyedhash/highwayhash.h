@@ -51,9 +51,10 @@ void kh_hh_blocks_generic(struct hh_state *st, const u8 *src, size_t nblocks);
 void kh_hh_finish_generic(struct hh_state *st, u8 *out, unsigned int digestsize);
 
 /*
- * The first half of the remainder step (spec section 3.6), shared with the
- * SIMD finishers: adjust v0/v1 for the n = len % 32 buffered bytes (n != 0)
- * and build the packet that is then absorbed like any other.
+ * The first half of the remainder step (UpdateRemainder of the reference
+ * code, github.com/google/highwayhash), shared with the SIMD finishers:
+ * adjust v0/v1 for the n = len % 32 buffered bytes (n != 0) and build the
+ * packet that is then absorbed like any other.
  */
 void kh_hh_remainder_prepare(struct hh_state *st, u8 pkt[HH_PACKET_SIZE]);
 /* Only the packet of that step, for finishers that adjust v0/v1 themselves. */
@@ -61,8 +62,8 @@ void kh_hh_remainder_packet(const struct hh_state *st, u8 pkt[HH_PACKET_SIZE]);
 
 /*
  * The finalisation after the remainder step, split for the SIMD finishers:
- * hh_final_rounds() PermuteAndUpdate rounds (spec section 3.7), then
- * kh_hh_emit() writes the digest from the state (section 3.8, in C).
+ * hh_final_rounds() PermuteAndUpdate rounds, then kh_hh_emit() writes the
+ * digest from the state (in C), as the reference code's Finalize64/128/256.
  */
 static inline unsigned int hh_final_rounds(unsigned int digestsize)
 {
