@@ -108,7 +108,7 @@ uninstall:
 testvecs:
 	python3 tests/gen-testvecs.py
 
-$(BUILD)/hosttest: tests/host/hosttest.c $(CORE_SRCS) $(wildcard include/keyedhash/*.h) tests/keyedhash-testvecs.h
+$(BUILD)/hosttest: tests/host/hosttest.c tests/host/hosttest.h $(CORE_SRCS) $(wildcard include/keyedhash/*.h) tests/keyedhash-testvecs.h
 	@mkdir -p $(BUILD)
 	$(CC) $(HOSTCFLAGS) -o $@ tests/host/hosttest.c $(CORE_SRCS)
 
@@ -123,6 +123,8 @@ $(BUILD)/hosttest-%: tests/host/hosttest-%.c tests/host/hosttest.h $(CORE_SRCS) 
 # The arch drivers in userspace, one source (tests/host/hosttest-arch.c) built
 # twice.  x86_64: natively (a stub that says "not run" on other hosts).
 X86_ARCH_SRCS = arch/x86/glue.c
+# headers of the arch drivers and of the tests' block-function table
+ARCH_TEST_HDRS = $(wildcard arch/*/*.h) tests/host/kh_blockfns.h
 X86_ARCH_ASM = $(wildcard arch/x86/*.S)
 ifeq ($(shell uname -m),x86_64)
 $(BUILD)/x86/%.o: arch/x86/%.S
@@ -131,7 +133,8 @@ $(BUILD)/x86/%.o: arch/x86/%.S
 
 $(BUILD)/hosttest-x86: tests/host/hosttest-arch.c $(CORE_SRCS) $(X86_ARCH_SRCS) \
 		$(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM)) \
-		$(wildcard include/keyedhash/*.h tests/host/shim/*.h) tests/host/hosttest.h tests/keyedhash-testvecs.h
+		$(wildcard include/keyedhash/*.h tests/host/shim/*.h) tests/host/hosttest.h tests/keyedhash-testvecs.h \
+		$(ARCH_TEST_HDRS)
 	$(CC) $(HOSTCFLAGS) -o $@ tests/host/hosttest-arch.c $(CORE_SRCS) \
 		$(X86_ARCH_SRCS) $(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
 else
@@ -149,7 +152,7 @@ ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
 ASAN_TESTS := hosttest $(patsubst tests/host/%.c,%,$(filter-out tests/host/hosttest-arch.c, \
 	$(wildcard tests/host/hosttest-*.c)))
 ASAN_DEPS = $(CORE_SRCS) $(wildcard include/keyedhash/*.h tests/host/shim/*.h) \
-	tests/host/hosttest.h tests/keyedhash-testvecs.h
+	tests/host/hosttest.h tests/keyedhash-testvecs.h $(ARCH_TEST_HDRS)
 
 $(BUILD)/asan/hosttest: tests/host/hosttest.c $(ASAN_DEPS)
 	@mkdir -p $(@D)
@@ -183,7 +186,7 @@ ARM64_ARCH_SRCS = arch/arm64/glue.c $(wildcard arch/arm64/*.S)
 
 $(BUILD)/arm64-host/hosttest-arm64: tests/host/hosttest-arch.c $(CORE_SRCS) \
 		$(ARM64_ARCH_SRCS) $(wildcard include/keyedhash/*.h tests/host/shim/*.h) \
-		tests/host/hosttest.h tests/keyedhash-testvecs.h
+		tests/host/hosttest.h tests/keyedhash-testvecs.h $(ARCH_TEST_HDRS)
 	@mkdir -p $(@D)
 	$(ARM64_HOST_CC) $(HOSTCFLAGS) -mgeneral-regs-only -static -Wa,--noexecstack -o $@ $< \
 		$(CORE_SRCS) $(ARM64_ARCH_SRCS)

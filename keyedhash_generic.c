@@ -208,13 +208,14 @@ static void kh_try_register(const struct kh_impl *impl)
  * @i: index from 0
  *
  * Return: the driver's impl, or NULL past the last one.  A test hook, for
- * the KUnit suites to find every driver of an algorithm.
+ * the KUnit suites to find every driver of an algorithm; built only with
+ * them, and exported to them alone.
  */
 const struct kh_impl *kh_registered_impl(unsigned int i)
 {
 	return i < kh_driver_count ? kh_drivers[i].impl : NULL;
 }
-EXPORT_SYMBOL_GPL(kh_registered_impl);
+EXPORT_SYMBOL_IF_KUNIT(kh_registered_impl);
 #endif
 
 static int __init keyedhash_mod_init(void)
@@ -227,9 +228,9 @@ static int __init keyedhash_mod_init(void)
 		return -ENOMEM;
 
 	for (i = 0; i < kh_generic_impl_count; i++)
-		kh_try_register(&kh_generic_impls[i]);
+		kh_try_register(kh_generic_impls[i]);
 	for (i = 0; i < kh_arch_impl_count; i++)
-		kh_try_register(&kh_arch_impls[i]);
+		kh_try_register(kh_arch_impls[i]);
 
 	if (!kh_driver_count) {
 		kfree(kh_drivers);

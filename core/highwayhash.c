@@ -71,7 +71,7 @@ static void hh_round(struct hh_state *st, const u64 lanes[4])
 	hh_zipper_add(st->v0[2], st->v0[3], &st->v1[2], &st->v1[3]);
 }
 
-void hh_blocks_generic(struct hh_state *st, const u8 *src, size_t nblocks)
+void kh_hh_blocks_generic(struct hh_state *st, const u8 *src, size_t nblocks)
 {
 	u64 lanes[4];
 	int i;
@@ -84,7 +84,7 @@ void hh_blocks_generic(struct hh_state *st, const u8 *src, size_t nblocks)
 	}
 }
 
-void hh_remainder_packet(const struct hh_state *st, u8 pkt[HH_PACKET_SIZE])
+void kh_hh_remainder_packet(const struct hh_state *st, u8 pkt[HH_PACKET_SIZE])
 {
 	unsigned int n = st->len % HH_PACKET_SIZE;	/* 1..31 */
 	unsigned int whole = n & ~3U;
@@ -103,7 +103,7 @@ void hh_remainder_packet(const struct hh_state *st, u8 pkt[HH_PACKET_SIZE])
 	}
 }
 
-void hh_remainder_prepare(struct hh_state *st, u8 pkt[HH_PACKET_SIZE])
+void kh_hh_remainder_prepare(struct hh_state *st, u8 pkt[HH_PACKET_SIZE])
 {
 	unsigned int n = st->len % HH_PACKET_SIZE;	/* 1..31 */
 	int i;
@@ -114,7 +114,7 @@ void hh_remainder_prepare(struct hh_state *st, u8 pkt[HH_PACKET_SIZE])
 		st->v0[i] += ((u64)n << 32) + n;
 		st->v1[i] = ((u64)rol32(hi, n) << 32) | rol32(lo, n);
 	}
-	hh_remainder_packet(st, pkt);
+	kh_hh_remainder_packet(st, pkt);
 }
 
 /* Finalisation round: v0's halves and each word's 32-bit halves swapped. */
@@ -145,7 +145,7 @@ static void hh_out256_half(const struct hh_state *st, int j, u8 *out)
 }
 
 /* The output formula after the rounds; shared by every driver's finish. */
-void hh_emit(const struct hh_state *st, u8 *out, unsigned int digestsize)
+void kh_hh_emit(const struct hh_state *st, u8 *out, unsigned int digestsize)
 {
 	switch (digestsize) {
 	case HH64_DIGEST_SIZE:
@@ -165,7 +165,7 @@ void hh_emit(const struct hh_state *st, u8 *out, unsigned int digestsize)
 	}
 }
 
-void hh_finish_generic(struct hh_state *st, u8 *out, unsigned int digestsize)
+void kh_hh_finish_generic(struct hh_state *st, u8 *out, unsigned int digestsize)
 {
 	u64 p[4];
 	unsigned int i;
@@ -173,23 +173,18 @@ void hh_finish_generic(struct hh_state *st, u8 *out, unsigned int digestsize)
 	if (st->len % HH_PACKET_SIZE) {
 		u8 pkt[HH_PACKET_SIZE];
 
-		hh_remainder_prepare(st, pkt);
-		hh_blocks_generic(st, pkt, 1);
+		kh_hh_remainder_prepare(st, pkt);
+		kh_hh_blocks_generic(st, pkt, 1);
 		memzero_explicit(pkt, sizeof(pkt));
 	}
 	for (i = 0; i < hh_final_rounds(digestsize); i++)
 		hh_permute_round(st, p);
 	/* state words: final() wipes the state, so no copy may stay behind */
 	memzero_explicit(p, sizeof(p));
-	hh_emit(st, out, digestsize);
+	kh_hh_emit(st, out, digestsize);
 }
 
-const struct hh_arch_ops hh_generic_ops = {
-	.blocks = hh_blocks_generic,
-	.finish = hh_finish_generic,
-};
-
-int hh_setkey(void *ctx, const u8 *key, unsigned int keylen)
+int kh_hh_setkey(void *ctx, const u8 *key, unsigned int keylen)
 {
 	struct hh_key *k = ctx;
 	int i;
@@ -205,7 +200,7 @@ int hh_setkey(void *ctx, const u8 *key, unsigned int keylen)
 	return 0;
 }
 
-void hh_init(const void *ctx, void *state)
+void kh_hh_init(const void *ctx, void *state)
 {
 	const struct hh_key *k = ctx;
 	struct hh_state *st = state;
@@ -219,23 +214,27 @@ void hh_init(const void *ctx, void *state)
 	memset(st->buf, 0, sizeof(st->buf));
 }
 
-/* The generic driver's instantiation of the state machine. */
-static int hh_update(const struct kh_impl *impl, const void *ctx, void *state,
-		     const u8 *src, unsigned int len)
+/* The generic driver's update() and final() */
+static int kh_highwayhash_generic_update(const struct kh_impl *impl,
+					 const void *ctx, void *state,
+					 const u8 *src, unsigned int len)
 {
-	hh_generic_piece(state, src, len);
+	kh_hh_generic_piece(state, src, len);
 	return 0;
 }
 
-static int hh_final(const struct kh_impl *impl, const void *ctx, void *state,
-		    u8 *out)
+static int kh_highwayhash_generic_final(const struct kh_impl *impl,
+					const void *ctx, void *state, u8 *out)
 {
-	hh_finish_generic(state, out, impl->digestsize);
+	kh_hh_finish_generic(state, out, impl->digestsize);
 	return 0;
 }
 
-const struct kh_alg_ops hh_alg_ops = {
-	HH_ALG_OPS_COMMON,
-	.update		= hh_update,
-	.final		= hh_final,
+const struct kh_alg_ops kh_highwayhash_generic_ops = {
+	.ctxsize	= sizeof(struct hh_key),
+	.statesize	= sizeof(struct hh_state),
+	.setkey		= kh_hh_setkey,
+	.init		= kh_hh_init,
+	.update		= kh_highwayhash_generic_update,
+	.final		= kh_highwayhash_generic_final,
 };

@@ -236,10 +236,3 @@ void kh_kmac128_final_pad(struct kh_keccak128 *s, size_t outlen)
 	s->st[KH_KECCAK128_RATE / 8 - 1] ^= 0x80ULL << 56;
 	s->pos = 0;
 }
-
-void kh_kmac128_final(struct kh_keccak128 *s, u8 *out, size_t outlen)
-{
-	kh_kmac128_final_pad(s, outlen);
-	kh_keccakf1600(s->st);
-	kh_keccak128_squeeze(s, out, outlen);
-}

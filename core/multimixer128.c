@@ -35,8 +35,8 @@ static inline u32 mm128_word(const u8 *key, const u8 *msg, unsigned int j)
 	       get_unaligned_le32(msg + 4 * j);
 }
 
-void mm128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
-			  size_t nblocks)
+void kh_mm128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
+			     size_t nblocks)
 {
 	u64 h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3];
 	u64 h4 = h[4], h5 = h[5], h6 = h[6], h7 = h[7];
@@ -77,10 +77,6 @@ void mm128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
 	h[7] = h7;
 }
 
-const struct mm128_arch_ops mm128_generic_ops = {
-	.blocks = mm128_blocks_generic,
-};
-
 /*
  * Where the key lives: in a buffer of its own, c->key (struct
  * mm128_tfm_ctx), of keylen bytes, from 32 bytes up to 64 KiB since it is
@@ -88,19 +84,19 @@ const struct mm128_arch_ops mm128_generic_ops = {
  * 64 KiB of kmalloc is an order-4 allocation that can fail on a fragmented
  * system, so the buffer may be vmalloc memory, and vfree() may sleep
  * outside interrupt context.  So the key is freed (kvfree_sensitive(),
- * which wipes it first) only from mm128_exit(), and that runs only where
+ * which wipes it first) only from kh_mm128_exit(), and that runs only where
  * sleeping is allowed:
  *  - from setkey (keyedhash_generic.c drops the old key first), which is
- *    process context: mm128_setkey() itself allocates with GFP_KERNEL;
+ *    process context: kh_mm128_setkey() itself allocates with GFP_KERNEL;
  *  - from exit_tfm, when the tfm is freed (crypto_free_shash(), process
  *    context), and from the module-init self-test.
- * crypto_clone_shash() may run in atomic context, but mm128_clone() only
+ * crypto_clone_shash() may run in atomic context, but kh_mm128_clone() only
  * allocates there, with the caller's gfp; if that fails it leaves no key
  * in the clone, so freeing the failed clone (which calls exit_tfm on the
  * zeroed context) frees nothing.  Hashing, from any context (hard IRQ and
  * softirq too), only reads the key.
  */
-int mm128_setkey(void *ctx, const u8 *key, unsigned int keylen)
+int kh_mm128_setkey(void *ctx, const u8 *key, unsigned int keylen)
 {
 	struct mm128_tfm_ctx *c = ctx;
 
@@ -119,7 +115,7 @@ int mm128_setkey(void *ctx, const u8 *key, unsigned int keylen)
  * Also called on a zeroed context (no key set, or setkey() failed).  Process
  * context only: see "Where the key lives" above.
  */
-void mm128_exit(void *ctx)
+void kh_mm128_exit(void *ctx)
 {
 	struct mm128_tfm_ctx *c = ctx;
 
@@ -134,7 +130,7 @@ void mm128_exit(void *ctx)
  * of the key, so that freeing either tfm leaves the other intact.  Possibly
  * atomic context (@gfp says so): allocate only, never free.
  */
-int mm128_clone(void *dst, const void *src, gfp_t gfp)
+int kh_mm128_clone(void *dst, const void *src, gfp_t gfp)
 {
 	const struct mm128_tfm_ctx *s = src;
 	struct mm128_tfm_ctx *d = dst;
@@ -150,7 +146,7 @@ int mm128_clone(void *dst, const void *src, gfp_t gfp)
 	return 0;
 }
 
-void mm128_init(const void *ctx, void *state)
+void kh_mm128_init(const void *ctx, void *state)
 {
 	struct mm128_desc_ctx *st = state;
 
@@ -165,9 +161,10 @@ void mm128_init(const void *ctx, void *state)
 	memset(st->buf, 0, sizeof(st->buf));
 }
 
-/* The generic driver's instantiation of the state machine. */
-static int mm128_update(const struct kh_impl *impl, const void *ctx,
-			void *state, const u8 *src, unsigned int len)
+/* The generic driver's update() */
+static int kh_multimixer128_generic_update(const struct kh_impl *impl,
+					   const void *ctx, void *state,
+					   const u8 *src, unsigned int len)
 {
 	struct mm128_feed f;
 
@@ -178,8 +175,8 @@ static int mm128_update(const struct kh_impl *impl, const void *ctx,
 	return 0;
 }
 
-int mm128_final(const struct kh_impl *impl, const void *ctx, void *state,
-		u8 *out)
+int kh_mm128_final(const struct kh_impl *impl, const void *ctx, void *state,
+		   u8 *out)
 {
 	const struct mm128_desc_ctx *st = state;
 	int k;
@@ -192,7 +189,13 @@ int mm128_final(const struct kh_impl *impl, const void *ctx, void *state,
 	return 0;
 }
 
-const struct kh_alg_ops mm128_alg_ops = {
-	MM128_ALG_OPS_COMMON,
-	.update		= mm128_update,
+const struct kh_alg_ops kh_multimixer128_generic_ops = {
+	.ctxsize	= sizeof(struct mm128_tfm_ctx),
+	.statesize	= sizeof(struct mm128_desc_ctx),
+	.setkey		= kh_mm128_setkey,
+	.exit		= kh_mm128_exit,
+	.clone		= kh_mm128_clone,
+	.init		= kh_mm128_init,
+	.update		= kh_multimixer128_generic_update,
+	.final		= kh_mm128_final,
 };

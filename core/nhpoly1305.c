@@ -2,7 +2,8 @@
 /*
  * NHPoly1305: the NH-then-Poly1305 stream shared with STHash, and the
  * nhpoly1305 algorithm (key r || NH key, standard Poly1305 output).  See
- * include/keyedhash/nhpoly1305.h and docs/algorithms.md.
+ * include/keyedhash/nhpoly1305.h, and for the algorithm the Adiantum paper
+ * (Crowley, Biggers; IACR ToSC 2018(4)).
  *
  * The message is cut into 1 KiB chunks; the last one is zero-padded to a
  * multiple of 16 bytes only.  NH is additive over units, so a chunk is
@@ -23,9 +24,9 @@ void kh_nhpoly1305_setkey_raw(struct kh_nhpoly1305_key *key,
 	kh_nh_setkey_words(key->nh_key, raw + KH_POLY1305_KEY_SIZE);
 }
 
-void kh_nhpoly1305_update(const struct kh_nhpoly1305_key *key,
-			  struct kh_nhpoly1305_state *st,
-			  const u8 *src, unsigned int len)
+void kh_nhpoly1305_stream_update(const struct kh_nhpoly1305_key *key,
+				 struct kh_nhpoly1305_state *st,
+				 const u8 *src, unsigned int len)
 {
 	struct kh_nhpoly1305_feed f;
 
@@ -35,7 +36,7 @@ void kh_nhpoly1305_update(const struct kh_nhpoly1305_key *key,
 
 /* The nhpoly1305 algorithm: key = r (16 bytes) || NH key (1072 bytes). */
 
-int nhpoly1305_setkey(void *ctx, const u8 *key, unsigned int keylen)
+int kh_nhpoly1305_setkey(void *ctx, const u8 *key, unsigned int keylen)
 {
 	if (keylen != NHPOLY1305_KEY_SIZE)
 		return -EINVAL;
@@ -43,13 +44,13 @@ int nhpoly1305_setkey(void *ctx, const u8 *key, unsigned int keylen)
 	return 0;
 }
 
-void nhpoly1305_init(const void *ctx, void *state)
+void kh_nhpoly1305_init(const void *ctx, void *state)
 {
-	kh_nhpoly1305_init(state);
+	kh_nhpoly1305_stream_init(state);
 }
 
-int nhpoly1305_final(const struct kh_impl *impl, const void *ctx, void *state,
-		     u8 *out)
+int kh_nhpoly1305_final(const struct kh_impl *impl, const void *ctx,
+			void *state, u8 *out)
 {
 	struct kh_nhpoly1305_state *st = state;
 
@@ -58,19 +59,20 @@ int nhpoly1305_final(const struct kh_impl *impl, const void *ctx, void *state,
 	return 0;
 }
 
-/* The generic driver's instantiation of the state machine. */
-static int nhpoly1305_update(const struct kh_impl *impl, const void *ctx,
-			     void *state, const u8 *src, unsigned int len)
+/* The generic driver's update() */
+static int kh_nhpoly1305_generic_update(const struct kh_impl *impl,
+					const void *ctx, void *state,
+					const u8 *src, unsigned int len)
 {
-	kh_nhpoly1305_update(ctx, state, src, len);
+	kh_nhpoly1305_stream_update(ctx, state, src, len);
 	return 0;
 }
 
-const struct kh_alg_ops nhpoly1305_alg_ops = {
-	NHPOLY1305_ALG_OPS_COMMON,
-	.update		= nhpoly1305_update,
-};
-
-const struct nhpoly1305_arch_ops nhpoly1305_generic_ops = {
-	.nh = kh_nh_generic,
+const struct kh_alg_ops kh_nhpoly1305_generic_ops = {
+	.ctxsize	= sizeof(struct kh_nhpoly1305_key),
+	.statesize	= sizeof(struct kh_nhpoly1305_state),
+	.setkey		= kh_nhpoly1305_setkey,
+	.init		= kh_nhpoly1305_init,
+	.update		= kh_nhpoly1305_generic_update,
+	.final		= kh_nhpoly1305_final,
 };

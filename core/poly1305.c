@@ -47,6 +47,9 @@ void kh_poly1305_setkey(struct kh_poly1305_key *key,
 }
 
 /*
+ * The bounds of kh_poly1305_pair() and kh_poly1305_quad()
+ * (include/keyedhash/poly1305.h).
+ *
  * Two blocks m, n per step: h' = (h + m) * r^2 + n * r, the same residue as
  * ((h + m) * r + n) * r but with one carry chain and with n * r off the
  * dependency chain through h.  The bounds, per limb (a = h + m):
@@ -66,7 +69,8 @@ void kh_poly1305_setkey(struct kh_poly1305_key *key,
  *
  * so the six products of each column add up in 128 bits with 2^33 to
  * spare, and kh_poly1305_carry() takes d < 2^95 back to the invariant.
- * (One block, h' = (h + m) * r, is the same with the n terms left out.)
+ * (One block, h' = (h + m) * r, is the same with the n terms left out;
+ * the module never absorbs one alone, the host tests do.)
  *
  * Four blocks m, n, o, q per step (kh_poly1305_quad(), for the NH stream's
  * multi-chunk path): h' = (h + m) * r^4 + n * r^3 + o * r^2 + q * r, two
@@ -95,33 +99,3 @@ void kh_poly1305_setkey(struct kh_poly1305_key *key,
  * therefore carries it to the one representative in [5, 2^130) either way:
  * both emit modes output exactly what they did before.
  */
-void kh_poly1305_blocks(struct kh_poly1305_state *st,
-			const struct kh_poly1305_key *key, const u8 *src,
-			size_t nblocks, u32 hibit)
-{
-	const u64 r0 = key->r[0], r1 = key->r[1], r2 = key->r[2];
-	const u64 s1 = key->s[0], s2 = key->s[1];
-	u64 h0, h1, h2, m0, m1, m2;
-
-	for (; nblocks >= 2; nblocks -= 2, src += 2 * KH_POLY1305_BLOCK_SIZE)
-		kh_poly1305_pair(st, key, get_unaligned_le64(src),
-				 get_unaligned_le64(src + 8),
-				 get_unaligned_le64(src + 16),
-				 get_unaligned_le64(src + 24), hibit);
-	if (!nblocks)
-		return;
-
-	/* one block: h = (h + m) * r */
-	kh_poly1305_limbs(get_unaligned_le64(src), get_unaligned_le64(src + 8),
-			  (u64)hibit << 40, &m0, &m1, &m2);
-	h0 = st->h[0] + m0;
-	h1 = st->h[1] + m1;
-	h2 = st->h[2] + m2;
-	kh_poly1305_carry(kh_mul64(h0, r0) + kh_mul64(h1, s2) +
-			  kh_mul64(h2, s1),
-			  kh_mul64(h0, r1) + kh_mul64(h1, r0) +
-			  kh_mul64(h2, s2),
-			  kh_mul64(h0, r2) + kh_mul64(h1, r1) +
-			  kh_mul64(h2, r0),
-			  &st->h[0], &st->h[1], &st->h[2]);
-}

@@ -2,7 +2,7 @@
 /*
  * STHash: key derivation, the crate's output step and the two algorithms
  * "sthash" and "sthash-personalized".  See include/keyedhash/sthash.h and
- * docs/algorithms.md.
+ * the sthash crate (crates.io/crates/sthash).
  *
  *	Km || Kp || Kn = cSHAKE128(seed, 1120 bytes, N = "sthash key", S = c1)
  *	Hp     = Poly1305_Kp(NH_Kn(chunk 0) || NH_Kn(chunk 1) || ...), crate emit
@@ -55,7 +55,7 @@ static bool sthash_seed_len_ok(size_t seedlen)
 	       seedlen <= STHASH_MAX_SEED_SIZE;
 }
 
-int sthash_setkey(void *ctx, const u8 *key, unsigned int keylen)
+int kh_sthash_setkey(void *ctx, const u8 *key, unsigned int keylen)
 {
 	if (!sthash_seed_len_ok(keylen))
 		return -EINVAL;
@@ -64,7 +64,8 @@ int sthash_setkey(void *ctx, const u8 *key, unsigned int keylen)
 }
 
 /* key = le16 len || seed || le16 len || c1 || le16 len || c2, exactly */
-int sthash_personalized_setkey(void *ctx, const u8 *key, unsigned int keylen)
+int kh_sthash_personalized_setkey(void *ctx, const u8 *key,
+				  unsigned int keylen)
 {
 	const u8 *part[3];
 	unsigned int len[3];
@@ -89,35 +90,43 @@ int sthash_personalized_setkey(void *ctx, const u8 *key, unsigned int keylen)
 	return 0;
 }
 
-void sthash_init(const void *ctx, void *state)
+void kh_sthash_init(const void *ctx, void *state)
 {
-	kh_nhpoly1305_init(state);
+	kh_nhpoly1305_stream_init(state);
 }
 
-/* The generic drivers' instantiation of the state machine. */
-static int sthash_update(const struct kh_impl *impl, const void *ctx,
-			 void *state, const u8 *src, unsigned int len)
+int kh_sthash_final(const struct kh_impl *impl, const void *ctx, void *state,
+		    u8 *out)
+{
+	return kh_sthash_final_with(impl, ctx, state, out,
+				    sthash_keccakf_generic);
+}
+
+/* The generic drivers' update() */
+static int kh_sthash_generic_update(const struct kh_impl *impl,
+				    const void *ctx, void *state,
+				    const u8 *src, unsigned int len)
 {
 	const struct sthash_key *k = ctx;
 
-	kh_nhpoly1305_update(&k->nhp, state, src, len);
+	kh_nhpoly1305_stream_update(&k->nhp, state, src, len);
 	return 0;
 }
 
-static int sthash_final(const struct kh_impl *impl, const void *ctx,
-			void *state, u8 *out)
-{
-	return sthash_final_with(impl, ctx, state, out, sthash_keccakf_generic);
-}
-
-const struct kh_alg_ops sthash_alg_ops = {
-	STHASH_ALG_OPS_PLAIN,
-	.update		= sthash_update,
-	.final		= sthash_final,
+const struct kh_alg_ops kh_sthash_generic_ops = {
+	.ctxsize	= sizeof(struct sthash_key),
+	.statesize	= sizeof(struct kh_nhpoly1305_state),
+	.setkey		= kh_sthash_setkey,
+	.init		= kh_sthash_init,
+	.update		= kh_sthash_generic_update,
+	.final		= kh_sthash_final,
 };
 
-const struct kh_alg_ops sthash_personalized_alg_ops = {
-	STHASH_ALG_OPS_PERSONALIZED,
-	.update		= sthash_update,
-	.final		= sthash_final,
+const struct kh_alg_ops kh_sthash_personalized_generic_ops = {
+	.ctxsize	= sizeof(struct sthash_key),
+	.statesize	= sizeof(struct kh_nhpoly1305_state),
+	.setkey		= kh_sthash_personalized_setkey,
+	.init		= kh_sthash_init,
+	.update		= kh_sthash_generic_update,
+	.final		= kh_sthash_final,
 };

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * keyedhash: the arm64 NEON drivers.  Each algorithm's state machine is
- * instantiated here with the assembly (the *-neon.S files) as direct calls
- * between kernel_neon_begin() and kernel_neon_end(), at most KH_SIMD_CHUNK
- * bytes of data per section, and the generic C below the driver's
- * threshold or whenever SIMD may not be used (include/keyedhash/simd.h).
- * The arch-ops tables name the same block functions for the tests and the
- * benchmark; the drivers register only on CPUs with ASIMD.
+ * keyedhash: the arm64 NEON drivers.  Each driver is a named struct
+ * kh_impl (kh_highwayhash256_neon, ...) whose ops (kh_highwayhash_neon_ops,
+ * ...) are small functions that run the algorithm's state machine with the
+ * block functions of arch/arm64/blocks.h (the *-neon.S files) as direct
+ * calls between kernel_neon_begin() and kernel_neon_end(), at most
+ * KH_SIMD_CHUNK bytes of data per section, and the generic C below the
+ * driver's threshold or whenever SIMD may not be used
+ * (include/keyedhash/simd.h).  The drivers register only on CPUs with
+ * ASIMD.
  */
 #include <crypto/algapi.h>	/* MODULE_ALIAS_CRYPTO() */
 #include <linux/crypto.h>
@@ -22,6 +24,7 @@
 #include <keyedhash/multimixer128.h>
 #include <keyedhash/nhpoly1305.h>
 #include <keyedhash/sthash.h>
+#include "blocks.h"
 
 /*
  * The assembly loads 32-bit and 64-bit elements in CPU order where the
@@ -57,100 +60,217 @@ static bool kh_neon_usable(void)
 
 /* HighwayHash */
 
-asmlinkage void kh_hh_blocks_neon(struct hh_state *st, const u8 *src,
-				  size_t nblocks);
-asmlinkage void kh_hh_permute_neon(struct hh_state *st, unsigned int rounds);
-
-/* In a SIMD section: the remainder packet is built in C, then absorbed. */
-static void hh_finish_neon(struct hh_state *st, u8 *out,
-			   unsigned int digestsize)
+static void kh_hh_neon_blocks(void *st, const u8 *src, size_t nblocks)
 {
-	bool remainder = st->len % HH_PACKET_SIZE;
-	u8 pkt[HH_PACKET_SIZE];
-
-	/* the assembly loads and stores the state words as one block */
-	BUILD_BUG_ON(offsetof(struct hh_state, v1) != 32 ||
-		     offsetof(struct hh_state, mul0) != 64 ||
-		     offsetof(struct hh_state, mul1) != 96);
-
-	if (remainder) {
-		hh_remainder_prepare(st, pkt);
-		kh_hh_blocks_neon(st, pkt, 1);
-		memzero_explicit(pkt, sizeof(pkt));
-	}
-	kh_hh_permute_neon(st, hh_final_rounds(digestsize));
-	hh_emit(st, out, digestsize);
+	kh_hh_blocks_neon(st, src, nblocks);
 }
 
-static const struct hh_arch_ops hh_neon_ops = {
-	.blocks = kh_hh_blocks_neon,
-	.finish = hh_finish_neon,
-};
-
-KH_HH_SIMD_ALG(hh_neon_alg, kh_hh_blocks_neon, hh_finish_neon);
-
-/* Multimixer-128: key and message advance together. */
-
-asmlinkage void kh_mm128_blocks_neon(u64 h[8], const u8 *key, const u8 *msg,
-				     size_t nblocks);
-
-static const struct mm128_arch_ops mm128_neon_ops = {
-	.blocks = kh_mm128_blocks_neon,
-};
-
-KH_MM128_SIMD_ALG(mm128_neon_alg, kh_mm128_blocks_neon);
-
-/* NH, for nhpoly1305, sthash and sthash-personalized */
-
-asmlinkage void kh_nh_neon(const u32 *key, const u8 *msg, size_t len,
-			   u64 hash[KH_NH_NUM_PASSES]);
-
-static const struct nhpoly1305_arch_ops nhpoly1305_neon_ops = {
-	.nh = kh_nh_neon,
-};
-
-KH_NHPOLY1305_SIMD_UPDATE(nhpoly1305_neon_update, kh_nh_neon)
-KH_NHPOLY1305_SIMD_ALG(nhpoly1305_neon_alg, nhpoly1305_neon_update);
-KH_STHASH_SIMD_ALGS(sthash_neon_alg, nhpoly1305_neon_update,
-		    sthash_keccakf_generic);
-
-#define KH_NEON_DRIVER(alg_name, drv, prio, dsize, bsize, algops, archops, \
-		       min) {						\
-	.name = alg_name, .driver = drv, .priority = prio,		\
-	.digestsize = dsize, .blocksize = bsize,			\
-	.alg = &(algops), .arch = &(archops), .simd_min = min,		\
-	.usable = kh_neon_usable,					\
+static void kh_hh_neon_piece(void *st, const u8 *src, unsigned int len)
+{
+	kh_hh_absorb(st, src, len, kh_hh_neon_blocks);
 }
 
-const struct kh_impl kh_arch_impls[] = {
-	KH_NEON_DRIVER("highwayhash64", "highwayhash64-neon",
-		       KH_NEON_PRIORITY, HH64_DIGEST_SIZE, HH_PACKET_SIZE,
-		       hh_neon_alg, hh_neon_ops, KH_HH64_SIMD_MIN),
-	KH_NEON_DRIVER("highwayhash128", "highwayhash128-neon",
-		       KH_NEON_PRIORITY, HH128_DIGEST_SIZE, HH_PACKET_SIZE,
-		       hh_neon_alg, hh_neon_ops, KH_HH_SIMD_MIN),
-	KH_NEON_DRIVER("highwayhash256", "highwayhash256-neon",
-		       KH_NEON_PRIORITY, HH256_DIGEST_SIZE, HH_PACKET_SIZE,
-		       hh_neon_alg, hh_neon_ops, KH_HH_SIMD_MIN),
-	KH_NEON_DRIVER("multimixer128", "multimixer128-neon",
-		       KH_NEON_PRIORITY, MM128_DIGEST_SIZE, MM128_BLOCK_SIZE,
-		       mm128_neon_alg, mm128_neon_ops, KH_MM128_SIMD_MIN),
-	{
-		.name = "nhpoly1305", .driver = "nhpoly1305-keyedhash-neon",
-		.priority = KH_NHPOLY1305_NEON_PRIORITY,
-		.digestsize = NHPOLY1305_DIGEST_SIZE, .blocksize = 0,
-		.alg = &nhpoly1305_neon_alg, .arch = &nhpoly1305_neon_ops,
-		.simd_min = KH_NH_SIMD_MIN, .usable = kh_neon_usable,
-		/* so that the kernel's driver is there to stay above ours */
-		.load_first = "nhpoly1305-neon",
-	},
-	KH_NEON_DRIVER("sthash", "sthash-neon",
-		       KH_NEON_PRIORITY, STHASH_DIGEST_SIZE, KH_NH_UNIT,
-		       sthash_neon_alg, nhpoly1305_neon_ops, KH_NH_SIMD_MIN),
-	KH_NEON_DRIVER("sthash-personalized", "sthash-personalized-neon",
-		       KH_NEON_PRIORITY, STHASH_DIGEST_SIZE, KH_NH_UNIT,
-		       sthash_neon_alg_personalized, nhpoly1305_neon_ops,
-		       KH_NH_SIMD_MIN),
+static int kh_highwayhash_neon_update(const struct kh_impl *impl,
+				      const void *ctx, void *state,
+				      const u8 *src, unsigned int len)
+{
+	return kh_hh_simd_update(impl, state, src, len, kh_hh_neon_piece);
+}
+
+static int kh_highwayhash_neon_final(const struct kh_impl *impl,
+				     const void *ctx, void *state, u8 *out)
+{
+	return kh_hh_simd_final(impl, state, out, kh_neon_hh_finish);
+}
+
+static const struct kh_alg_ops kh_highwayhash_neon_ops = {
+	.ctxsize	= sizeof(struct hh_key),
+	.statesize	= sizeof(struct hh_state),
+	.setkey		= kh_hh_setkey,
+	.init		= kh_hh_init,
+	.update		= kh_highwayhash_neon_update,
+	.final		= kh_highwayhash_neon_final,
+};
+
+static const struct kh_impl kh_highwayhash64_neon = {
+	.name		= "highwayhash64",
+	.driver		= "highwayhash64-neon",
+	.priority	= KH_NEON_PRIORITY,
+	.digestsize	= HH64_DIGEST_SIZE,
+	.blocksize	= HH_PACKET_SIZE,
+	.alg		= &kh_highwayhash_neon_ops,
+	.simd_min	= KH_HH64_SIMD_MIN,
+	.usable		= kh_neon_usable,
+};
+
+static const struct kh_impl kh_highwayhash128_neon = {
+	.name		= "highwayhash128",
+	.driver		= "highwayhash128-neon",
+	.priority	= KH_NEON_PRIORITY,
+	.digestsize	= HH128_DIGEST_SIZE,
+	.blocksize	= HH_PACKET_SIZE,
+	.alg		= &kh_highwayhash_neon_ops,
+	.simd_min	= KH_HH_SIMD_MIN,
+	.usable		= kh_neon_usable,
+};
+
+static const struct kh_impl kh_highwayhash256_neon = {
+	.name		= "highwayhash256",
+	.driver		= "highwayhash256-neon",
+	.priority	= KH_NEON_PRIORITY,
+	.digestsize	= HH256_DIGEST_SIZE,
+	.blocksize	= HH_PACKET_SIZE,
+	.alg		= &kh_highwayhash_neon_ops,
+	.simd_min	= KH_HH_SIMD_MIN,
+	.usable		= kh_neon_usable,
+};
+
+/* Multimixer-128 */
+
+static void kh_mm128_neon_blocks(void *priv, const u8 *src, size_t nblocks)
+{
+	struct mm128_feed *f = priv;
+
+	kh_mm128_blocks_neon(f->st->h, f->key, src, nblocks);
+	f->key += nblocks * MM128_BLOCK_SIZE;
+}
+
+static void kh_mm128_neon_piece(void *f, const u8 *src, unsigned int len)
+{
+	mm128_absorb(f, src, len, kh_mm128_neon_blocks);
+}
+
+static int kh_multimixer128_neon_update(const struct kh_impl *impl,
+					const void *ctx, void *state,
+					const u8 *src, unsigned int len)
+{
+	return kh_mm128_simd_update(impl, ctx, state, src, len,
+				    kh_mm128_neon_piece);
+}
+
+static const struct kh_alg_ops kh_multimixer128_neon_ops = {
+	.ctxsize	= sizeof(struct mm128_tfm_ctx),
+	.statesize	= sizeof(struct mm128_desc_ctx),
+	.setkey		= kh_mm128_setkey,
+	.exit		= kh_mm128_exit,
+	.clone		= kh_mm128_clone,
+	.init		= kh_mm128_init,
+	.update		= kh_multimixer128_neon_update,
+	.final		= kh_mm128_final,
+};
+
+static const struct kh_impl kh_multimixer128_neon = {
+	.name		= "multimixer128",
+	.driver		= "multimixer128-neon",
+	.priority	= KH_NEON_PRIORITY,
+	.digestsize	= MM128_DIGEST_SIZE,
+	.blocksize	= MM128_BLOCK_SIZE,
+	.alg		= &kh_multimixer128_neon_ops,
+	.simd_min	= KH_MM128_SIMD_MIN,
+	.usable		= kh_neon_usable,
+};
+
+/* NH with NEON, for nhpoly1305, sthash and sthash-personalized */
+
+static __always_inline void kh_nh_neon_units(void *f, const u8 *src,
+					     size_t nunits)
+{
+	kh_nhpoly1305_units(f, src, nunits, kh_nh_neon, NULL, false);
+}
+
+static __always_inline void kh_nh_neon_piece(void *f, const u8 *src,
+					     unsigned int len)
+{
+	kh_nhpoly1305_absorb(f, src, len, kh_nh_neon_units);
+}
+
+static int kh_nhpoly1305_neon_update(const struct kh_impl *impl,
+				     const void *ctx, void *state,
+				     const u8 *src, unsigned int len)
+{
+	kh_nhpoly1305_simd_stream_update(ctx, state, src, len, impl->simd_min,
+					 kh_nh_neon_piece);
+	return 0;
+}
+
+static const struct kh_alg_ops kh_nhpoly1305_neon_ops = {
+	.ctxsize	= sizeof(struct kh_nhpoly1305_key),
+	.statesize	= sizeof(struct kh_nhpoly1305_state),
+	.setkey		= kh_nhpoly1305_setkey,
+	.init		= kh_nhpoly1305_init,
+	.update		= kh_nhpoly1305_neon_update,
+	.final		= kh_nhpoly1305_final,
+};
+
+static const struct kh_impl kh_nhpoly1305_keyedhash_neon = {
+	.name		= "nhpoly1305",
+	.driver		= "nhpoly1305-keyedhash-neon",
+	.priority	= KH_NHPOLY1305_NEON_PRIORITY,
+	.digestsize	= NHPOLY1305_DIGEST_SIZE,
+	.blocksize	= 0,
+	.alg		= &kh_nhpoly1305_neon_ops,
+	.simd_min	= KH_NH_SIMD_MIN,
+	.usable		= kh_neon_usable,
+	/* so that the kernel's driver is there to stay above ours */
+	.load_first	= "nhpoly1305-neon",
+};
+
+static int kh_sthash_neon_update(const struct kh_impl *impl, const void *ctx,
+				 void *state, const u8 *src, unsigned int len)
+{
+	return kh_sthash_simd_update(impl, ctx, state, src, len,
+				     kh_nh_neon_piece);
+}
+
+static const struct kh_alg_ops kh_sthash_neon_ops = {
+	.ctxsize	= sizeof(struct sthash_key),
+	.statesize	= sizeof(struct kh_nhpoly1305_state),
+	.setkey		= kh_sthash_setkey,
+	.init		= kh_sthash_init,
+	.update		= kh_sthash_neon_update,
+	.final		= kh_sthash_final,
+};
+
+static const struct kh_alg_ops kh_sthash_personalized_neon_ops = {
+	.ctxsize	= sizeof(struct sthash_key),
+	.statesize	= sizeof(struct kh_nhpoly1305_state),
+	.setkey		= kh_sthash_personalized_setkey,
+	.init		= kh_sthash_init,
+	.update		= kh_sthash_neon_update,
+	.final		= kh_sthash_final,
+};
+
+static const struct kh_impl kh_sthash_neon = {
+	.name		= "sthash",
+	.driver		= "sthash-neon",
+	.priority	= KH_NEON_PRIORITY,
+	.digestsize	= STHASH_DIGEST_SIZE,
+	.blocksize	= KH_NH_UNIT,
+	.alg		= &kh_sthash_neon_ops,
+	.simd_min	= KH_NH_SIMD_MIN,
+	.usable		= kh_neon_usable,
+};
+
+static const struct kh_impl kh_sthash_personalized_neon = {
+	.name		= "sthash-personalized",
+	.driver		= "sthash-personalized-neon",
+	.priority	= KH_NEON_PRIORITY,
+	.digestsize	= STHASH_DIGEST_SIZE,
+	.blocksize	= KH_NH_UNIT,
+	.alg		= &kh_sthash_personalized_neon_ops,
+	.simd_min	= KH_NH_SIMD_MIN,
+	.usable		= kh_neon_usable,
+};
+
+/* The drivers, in the order the module registers them. */
+const struct kh_impl *const kh_arch_impls[] = {
+	&kh_highwayhash64_neon,
+	&kh_highwayhash128_neon,
+	&kh_highwayhash256_neon,
+	&kh_multimixer128_neon,
+	&kh_nhpoly1305_keyedhash_neon,
+	&kh_sthash_neon,
+	&kh_sthash_personalized_neon,
 };
 
 const unsigned int kh_arch_impl_count = ARRAY_SIZE(kh_arch_impls);

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * keyedhash: the x86_64 drivers.  Each algorithm's state machine is
- * instantiated here per instruction set (hh_avx2_alg, ...) with the
- * assembly as direct calls, in SIMD sections of at most KH_SIMD_CHUNK bytes
- * of data (include/keyedhash/simd.h), and the generic C below the driver's
- * threshold or when SIMD may not be used.  The arch-ops tables
- * (hh_avx2_ops, ...) name the same block functions for the tests and the
- * benchmark.  The AVX-512 drivers need an assembler that knows AVX-512
- * (Kbuild defines KH_NO_AS_AVX512 where it does not).
+ * keyedhash: the x86_64 drivers.  Each driver is a named struct kh_impl
+ * (kh_highwayhash256_avx2, ...) whose ops (kh_highwayhash_avx2_ops, ...)
+ * are small functions that run the algorithm's state machine with the
+ * block functions of arch/x86/blocks.h as direct calls, in SIMD sections
+ * of at most KH_SIMD_CHUNK bytes of data (include/keyedhash/simd.h), and
+ * the generic C below the driver's threshold or when SIMD may not be
+ * used.  The AVX-512 drivers need an assembler that knows AVX-512 (Kbuild
+ * defines KH_NO_AS_AVX512 where it does not).
  */
 #include <crypto/algapi.h>	/* MODULE_ALIAS_CRYPTO() */
 #include <linux/crypto.h>
@@ -24,6 +24,7 @@
 #include <keyedhash/multimixer128.h>
 #include <keyedhash/nhpoly1305.h>
 #include <keyedhash/sthash.h>
+#include "blocks.h"
 
 #define KH_AVX2_PRIORITY	300
 #define KH_AVX512_PRIORITY	350
@@ -72,115 +73,252 @@ static bool __maybe_unused kh_x86_avx512_usable(void)
 
 /* HighwayHash */
 
-asmlinkage void kh_hh_blocks_avx2(struct hh_state *st, const u8 *src,
-				  size_t nblocks);
-asmlinkage void kh_hh_finish_avx2(struct hh_state *st, u8 *out,
-				  unsigned int digestsize, const u8 *pkt,
-				  unsigned int n);
-
-/*
- * The arch-ops tables hold C functions only: an assembly entry point has no
- * ENDBR, which an indirect call needs under IBT (objtool says so).
- */
-static void hh_blocks_avx2(struct hh_state *st, const u8 *src, size_t n)
+static void kh_hh_avx2_blocks(void *st, const u8 *src, size_t nblocks)
 {
-	kh_hh_blocks_avx2(st, src, n);
+	kh_hh_blocks_avx2(st, src, nblocks);
 }
 
-/* In a SIMD section: the remainder packet in C, the rest in assembly. */
-static void hh_finish_avx2(struct hh_state *st, u8 *out,
-			   unsigned int digestsize)
+static void kh_hh_avx2_piece(void *st, const u8 *src, unsigned int len)
 {
-	unsigned int n = st->len % HH_PACKET_SIZE;
-	u8 pkt[HH_PACKET_SIZE];
-
-	/* the assembly reads the state words at fixed offsets */
-	BUILD_BUG_ON(offsetof(struct hh_state, v1) != 32 ||
-		     offsetof(struct hh_state, mul0) != 64 ||
-		     offsetof(struct hh_state, mul1) != 96);
-
-	if (!n) {
-		kh_hh_finish_avx2(st, out, digestsize, NULL, 0);
-		return;
-	}
-	hh_remainder_packet(st, pkt);
-	kh_hh_finish_avx2(st, out, digestsize, pkt, n);
-	memzero_explicit(pkt, sizeof(pkt));
+	kh_hh_absorb(st, src, len, kh_hh_avx2_blocks);
 }
 
-static const struct hh_arch_ops hh_avx2_ops = {
-	.blocks = hh_blocks_avx2,
-	.finish = hh_finish_avx2,
+static int kh_highwayhash_avx2_update(const struct kh_impl *impl,
+				      const void *ctx, void *state,
+				      const u8 *src, unsigned int len)
+{
+	return kh_hh_simd_update(impl, state, src, len, kh_hh_avx2_piece);
+}
+
+static int kh_highwayhash_avx2_final(const struct kh_impl *impl,
+				     const void *ctx, void *state, u8 *out)
+{
+	return kh_hh_simd_final(impl, state, out, kh_avx2_hh_finish);
+}
+
+static const struct kh_alg_ops kh_highwayhash_avx2_ops = {
+	.ctxsize	= sizeof(struct hh_key),
+	.statesize	= sizeof(struct hh_state),
+	.setkey		= kh_hh_setkey,
+	.init		= kh_hh_init,
+	.update		= kh_highwayhash_avx2_update,
+	.final		= kh_highwayhash_avx2_final,
 };
 
-KH_HH_SIMD_ALG(hh_avx2_alg, hh_blocks_avx2, hh_finish_avx2);
+static const struct kh_impl kh_highwayhash64_avx2 = {
+	.name		= "highwayhash64",
+	.driver		= "highwayhash64-avx2",
+	.priority	= KH_AVX2_PRIORITY,
+	.digestsize	= HH64_DIGEST_SIZE,
+	.blocksize	= HH_PACKET_SIZE,
+	.alg		= &kh_highwayhash_avx2_ops,
+	.simd_min	= KH_HH64_SIMD_MIN,
+	.usable		= kh_x86_avx2_usable,
+};
+
+static const struct kh_impl kh_highwayhash128_avx2 = {
+	.name		= "highwayhash128",
+	.driver		= "highwayhash128-avx2",
+	.priority	= KH_AVX2_PRIORITY,
+	.digestsize	= HH128_DIGEST_SIZE,
+	.blocksize	= HH_PACKET_SIZE,
+	.alg		= &kh_highwayhash_avx2_ops,
+	.simd_min	= KH_HH_SIMD_MIN,
+	.usable		= kh_x86_avx2_usable,
+};
+
+static const struct kh_impl kh_highwayhash256_avx2 = {
+	.name		= "highwayhash256",
+	.driver		= "highwayhash256-avx2",
+	.priority	= KH_AVX2_PRIORITY,
+	.digestsize	= HH256_DIGEST_SIZE,
+	.blocksize	= HH_PACKET_SIZE,
+	.alg		= &kh_highwayhash_avx2_ops,
+	.simd_min	= KH_HH_SIMD_MIN,
+	.usable		= kh_x86_avx2_usable,
+};
 
 /* Multimixer-128 */
 
-asmlinkage void kh_mm128_blocks_avx2_asm(u64 h[8], const u8 *key,
-					 const u8 *msg, size_t nblocks);
-
-static void mm128_blocks_avx2(u64 h[8], const u8 *key, const u8 *msg,
-			      size_t nblocks)
+static void kh_mm128_avx2_blocks(void *priv, const u8 *src, size_t nblocks)
 {
-	kh_mm128_blocks_avx2_asm(h, key, msg, nblocks);
+	struct mm128_feed *f = priv;
+
+	kh_mm128_blocks_avx2_asm(f->st->h, f->key, src, nblocks);
+	f->key += nblocks * MM128_BLOCK_SIZE;
 }
 
-static const struct mm128_arch_ops mm128_avx2_ops = {
-	.blocks = mm128_blocks_avx2,
+static void kh_mm128_avx2_piece(void *f, const u8 *src, unsigned int len)
+{
+	mm128_absorb(f, src, len, kh_mm128_avx2_blocks);
+}
+
+static int kh_multimixer128_avx2_update(const struct kh_impl *impl,
+					const void *ctx, void *state,
+					const u8 *src, unsigned int len)
+{
+	return kh_mm128_simd_update(impl, ctx, state, src, len,
+				    kh_mm128_avx2_piece);
+}
+
+static const struct kh_alg_ops kh_multimixer128_avx2_ops = {
+	.ctxsize	= sizeof(struct mm128_tfm_ctx),
+	.statesize	= sizeof(struct mm128_desc_ctx),
+	.setkey		= kh_mm128_setkey,
+	.exit		= kh_mm128_exit,
+	.clone		= kh_mm128_clone,
+	.init		= kh_mm128_init,
+	.update		= kh_multimixer128_avx2_update,
+	.final		= kh_mm128_final,
 };
 
-KH_MM128_SIMD_ALG(mm128_avx2_alg, mm128_blocks_avx2);
+static const struct kh_impl kh_multimixer128_avx2 = {
+	.name		= "multimixer128",
+	.driver		= "multimixer128-avx2",
+	.priority	= KH_AVX2_PRIORITY,
+	.digestsize	= MM128_DIGEST_SIZE,
+	.blocksize	= MM128_BLOCK_SIZE,
+	.alg		= &kh_multimixer128_avx2_ops,
+	.simd_min	= KH_MM128_SIMD_MIN,
+	.usable		= kh_x86_avx2_usable,
+};
 
 #ifndef KH_NO_AS_AVX512
-asmlinkage void kh_mm128_blocks_avx512_asm(u64 h[8], const u8 *key,
-					   const u8 *msg, size_t nblocks);
-
-/* Groups of four blocks in zmm registers, the last 0..3 with AVX2. */
-static void mm128_blocks_avx512(u64 h[8], const u8 *key, const u8 *msg,
-				size_t nblocks)
+static void kh_mm128_avx512_blocks(void *priv, const u8 *src, size_t nblocks)
 {
-	size_t n4 = nblocks & ~(size_t)3;
+	struct mm128_feed *f = priv;
 
-	if (n4)
-		kh_mm128_blocks_avx512_asm(h, key, msg, n4);
-	if (nblocks > n4)
-		kh_mm128_blocks_avx2_asm(h, key + n4 * MM128_BLOCK_SIZE,
-					 msg + n4 * MM128_BLOCK_SIZE,
-					 nblocks - n4);
+	kh_avx512_mm128_blocks(f->st->h, f->key, src, nblocks);
+	f->key += nblocks * MM128_BLOCK_SIZE;
 }
 
-static const struct mm128_arch_ops mm128_avx512_ops = {
-	.blocks = mm128_blocks_avx512,
+static void kh_mm128_avx512_piece(void *f, const u8 *src, unsigned int len)
+{
+	mm128_absorb(f, src, len, kh_mm128_avx512_blocks);
+}
+
+static int kh_multimixer128_avx512_update(const struct kh_impl *impl,
+					  const void *ctx, void *state,
+					  const u8 *src, unsigned int len)
+{
+	return kh_mm128_simd_update(impl, ctx, state, src, len,
+				    kh_mm128_avx512_piece);
+}
+
+static const struct kh_alg_ops kh_multimixer128_avx512_ops = {
+	.ctxsize	= sizeof(struct mm128_tfm_ctx),
+	.statesize	= sizeof(struct mm128_desc_ctx),
+	.setkey		= kh_mm128_setkey,
+	.exit		= kh_mm128_exit,
+	.clone		= kh_mm128_clone,
+	.init		= kh_mm128_init,
+	.update		= kh_multimixer128_avx512_update,
+	.final		= kh_mm128_final,
 };
 
-KH_MM128_SIMD_ALG(mm128_avx512_alg, mm128_blocks_avx512);
+static const struct kh_impl kh_multimixer128_avx512 = {
+	.name		= "multimixer128",
+	.driver		= "multimixer128-avx512",
+	.priority	= KH_AVX512_PRIORITY,
+	.digestsize	= MM128_DIGEST_SIZE,
+	.blocksize	= MM128_BLOCK_SIZE,
+	.alg		= &kh_multimixer128_avx512_ops,
+	.simd_min	= KH_MM128_SIMD_MIN,
+	.usable		= kh_x86_avx512_usable,
+};
 #endif
 
-/* NH, shared by nhpoly1305, sthash and sthash-personalized */
+/* NH with AVX2, for nhpoly1305, sthash and sthash-personalized */
 
-asmlinkage void kh_nh_avx2_asm(const u32 *key, const u8 *msg, size_t len,
-			       u64 hash[KH_NH_NUM_PASSES]);
-
-static void nh_avx2(const u32 *key, const u8 *msg, size_t len,
-		    u64 hash[KH_NH_NUM_PASSES])
+static __always_inline void kh_nh_avx2_units(void *f, const u8 *src,
+					     size_t nunits)
 {
-	kh_nh_avx2_asm(key, msg, len, hash);
+	kh_nhpoly1305_units(f, src, nunits, kh_nh_avx2_asm, kh_nh_avx2_chunks,
+			    true);
 }
 
-asmlinkage void kh_nh_avx2_chunks(const u32 *key, const u8 *msg,
-				  size_t nchunks,
-				  u64 hashes[][KH_NH_NUM_PASSES]);
+static __always_inline void kh_nh_avx2_piece(void *f, const u8 *src,
+					     unsigned int len)
+{
+	kh_nhpoly1305_absorb(f, src, len, kh_nh_avx2_units);
+}
 
-static const struct nhpoly1305_arch_ops nhpoly1305_avx2_ops = {
-	.nh = nh_avx2,
+static int kh_nhpoly1305_avx2_update(const struct kh_impl *impl,
+				     const void *ctx, void *state,
+				     const u8 *src, unsigned int len)
+{
+	kh_nhpoly1305_simd_stream_update(ctx, state, src, len, impl->simd_min,
+					 kh_nh_avx2_piece);
+	return 0;
+}
+
+static const struct kh_alg_ops kh_nhpoly1305_avx2_ops = {
+	.ctxsize	= sizeof(struct kh_nhpoly1305_key),
+	.statesize	= sizeof(struct kh_nhpoly1305_state),
+	.setkey		= kh_nhpoly1305_setkey,
+	.init		= kh_nhpoly1305_init,
+	.update		= kh_nhpoly1305_avx2_update,
+	.final		= kh_nhpoly1305_final,
 };
 
-KH_NHPOLY1305_SIMD_UPDATE4(nhpoly1305_avx2_update, nh_avx2,
-			   kh_nh_avx2_chunks)
-KH_NHPOLY1305_SIMD_ALG(nhpoly1305_avx2_alg, nhpoly1305_avx2_update);
-KH_STHASH_SIMD_ALGS(sthash_avx2_alg, nhpoly1305_avx2_update,
-		    sthash_keccakf_generic);
+static const struct kh_impl kh_nhpoly1305_keyedhash_avx2 = {
+	.name		= "nhpoly1305",
+	.driver		= "nhpoly1305-keyedhash-avx2",
+	.priority	= KH_NHPOLY1305_AVX2_PRIORITY,
+	.digestsize	= NHPOLY1305_DIGEST_SIZE,
+	.blocksize	= 0,
+	.alg		= &kh_nhpoly1305_avx2_ops,
+	.simd_min	= KH_NH_SIMD_MIN,
+	.usable		= kh_x86_avx2_usable,
+	.load_first	= "nhpoly1305-avx2",
+};
+
+static int kh_sthash_avx2_update(const struct kh_impl *impl, const void *ctx,
+				 void *state, const u8 *src, unsigned int len)
+{
+	return kh_sthash_simd_update(impl, ctx, state, src, len,
+				     kh_nh_avx2_piece);
+}
+
+static const struct kh_alg_ops kh_sthash_avx2_ops = {
+	.ctxsize	= sizeof(struct sthash_key),
+	.statesize	= sizeof(struct kh_nhpoly1305_state),
+	.setkey		= kh_sthash_setkey,
+	.init		= kh_sthash_init,
+	.update		= kh_sthash_avx2_update,
+	.final		= kh_sthash_final,
+};
+
+static const struct kh_alg_ops kh_sthash_personalized_avx2_ops = {
+	.ctxsize	= sizeof(struct sthash_key),
+	.statesize	= sizeof(struct kh_nhpoly1305_state),
+	.setkey		= kh_sthash_personalized_setkey,
+	.init		= kh_sthash_init,
+	.update		= kh_sthash_avx2_update,
+	.final		= kh_sthash_final,
+};
+
+static const struct kh_impl kh_sthash_avx2 = {
+	.name		= "sthash",
+	.driver		= "sthash-avx2",
+	.priority	= KH_AVX2_PRIORITY,
+	.digestsize	= STHASH_DIGEST_SIZE,
+	.blocksize	= KH_NH_UNIT,
+	.alg		= &kh_sthash_avx2_ops,
+	.simd_min	= KH_NH_SIMD_MIN,
+	.usable		= kh_x86_avx2_usable,
+};
+
+static const struct kh_impl kh_sthash_personalized_avx2 = {
+	.name		= "sthash-personalized",
+	.driver		= "sthash-personalized-avx2",
+	.priority	= KH_AVX2_PRIORITY,
+	.digestsize	= STHASH_DIGEST_SIZE,
+	.blocksize	= KH_NH_UNIT,
+	.alg		= &kh_sthash_personalized_avx2_ops,
+	.simd_min	= KH_NH_SIMD_MIN,
+	.usable		= kh_x86_avx2_usable,
+};
 
 #ifndef KH_NO_AS_AVX512
 /*
@@ -188,26 +326,30 @@ KH_STHASH_SIMD_ALGS(sthash_avx2_alg, nhpoly1305_avx2_update,
  * Keccak-f[1600] for the KMAC128 output step, the fixed cost that
  * dominates short messages.
  */
-asmlinkage void kh_nh_avx512_asm(const u32 *key, const u8 *msg, size_t len,
-				 u64 hash[KH_NH_NUM_PASSES]);
-
-static void nh_avx512(const u32 *key, const u8 *msg, size_t len,
-		      u64 hash[KH_NH_NUM_PASSES])
+static __always_inline void kh_nh_avx512_units(void *f, const u8 *src,
+					       size_t nunits)
 {
-	kh_nh_avx512_asm(key, msg, len, hash);
+	kh_nhpoly1305_units(f, src, nunits, kh_nh_avx512_asm,
+			    kh_nh_avx512_chunks, true);
 }
 
-asmlinkage void kh_nh_avx512_chunks(const u32 *key, const u8 *msg,
-				    size_t nchunks,
-				    u64 hashes[][KH_NH_NUM_PASSES]);
+static __always_inline void kh_nh_avx512_piece(void *f, const u8 *src,
+					       unsigned int len)
+{
+	kh_nhpoly1305_absorb(f, src, len, kh_nh_avx512_units);
+}
 
-KH_NHPOLY1305_SIMD_UPDATE4(sthash_avx512_update, nh_avx512,
-			   kh_nh_avx512_chunks)
+static int kh_sthash_avx512_update(const struct kh_impl *impl,
+				   const void *ctx, void *state,
+				   const u8 *src, unsigned int len)
+{
+	return kh_sthash_simd_update(impl, ctx, state, src, len,
+				     kh_nh_avx512_piece);
+}
 
-asmlinkage void kh_keccakf1600_avx512_asm(u64 st[KH_KECCAK_LANES]);
-
-static void sthash_keccakf_avx512(const struct kh_impl *impl, u64 len,
-				  u64 st[KH_KECCAK_LANES])
+/* The output step's permutation: in a SIMD section of its own. */
+static void kh_sthash_avx512_keccakf(const struct kh_impl *impl, u64 len,
+				     u64 st[KH_KECCAK_LANES])
 {
 	struct kh_simd_save save;
 
@@ -220,73 +362,69 @@ static void sthash_keccakf_avx512(const struct kh_impl *impl, u64 len,
 	kh_simd_end(&save);
 }
 
-static void keccakf_avx512(u64 st[KH_KECCAK_LANES])
+static int kh_sthash_avx512_final(const struct kh_impl *impl,
+				  const void *ctx, void *state, u8 *out)
 {
-	kh_keccakf1600_avx512_asm(st);
+	return kh_sthash_final_with(impl, ctx, state, out,
+				    kh_sthash_avx512_keccakf);
 }
 
-static const struct nhpoly1305_arch_ops sthash_avx512_ops = {
-	.nh = nh_avx512,
-	.keccakf = keccakf_avx512,
+static const struct kh_alg_ops kh_sthash_avx512_ops = {
+	.ctxsize	= sizeof(struct sthash_key),
+	.statesize	= sizeof(struct kh_nhpoly1305_state),
+	.setkey		= kh_sthash_setkey,
+	.init		= kh_sthash_init,
+	.update		= kh_sthash_avx512_update,
+	.final		= kh_sthash_avx512_final,
 };
 
-KH_STHASH_SIMD_ALGS(sthash_avx512_alg, sthash_avx512_update,
-		    sthash_keccakf_avx512);
+static const struct kh_alg_ops kh_sthash_personalized_avx512_ops = {
+	.ctxsize	= sizeof(struct sthash_key),
+	.statesize	= sizeof(struct kh_nhpoly1305_state),
+	.setkey		= kh_sthash_personalized_setkey,
+	.init		= kh_sthash_init,
+	.update		= kh_sthash_avx512_update,
+	.final		= kh_sthash_avx512_final,
+};
+
+static const struct kh_impl kh_sthash_avx512 = {
+	.name		= "sthash",
+	.driver		= "sthash-avx512",
+	.priority	= KH_AVX512_PRIORITY,
+	.digestsize	= STHASH_DIGEST_SIZE,
+	.blocksize	= KH_NH_UNIT,
+	.alg		= &kh_sthash_avx512_ops,
+	.simd_min	= KH_STHASH_AVX512_SIMD_MIN,
+	.usable		= kh_x86_avx512_usable,
+};
+
+static const struct kh_impl kh_sthash_personalized_avx512 = {
+	.name		= "sthash-personalized",
+	.driver		= "sthash-personalized-avx512",
+	.priority	= KH_AVX512_PRIORITY,
+	.digestsize	= STHASH_DIGEST_SIZE,
+	.blocksize	= KH_NH_UNIT,
+	.alg		= &kh_sthash_personalized_avx512_ops,
+	.simd_min	= KH_STHASH_AVX512_SIMD_MIN,
+	.usable		= kh_x86_avx512_usable,
+};
 #endif
 
-#define KH_X86_DRIVER(alg_name, drv, prio, dsize, bsize, algops, archops,	\
-		      min, usable_fn) {					\
-	.name = alg_name, .driver = drv, .priority = prio,		\
-	.digestsize = dsize, .blocksize = bsize,			\
-	.alg = &(algops), .arch = &(archops), .simd_min = min,		\
-	.usable = usable_fn,						\
-}
-
-const struct kh_impl kh_arch_impls[] = {
-	KH_X86_DRIVER("highwayhash64", "highwayhash64-avx2", KH_AVX2_PRIORITY,
-		      HH64_DIGEST_SIZE, HH_PACKET_SIZE, hh_avx2_alg,
-		      hh_avx2_ops, KH_HH64_SIMD_MIN, kh_x86_avx2_usable),
-	KH_X86_DRIVER("highwayhash128", "highwayhash128-avx2",
-		      KH_AVX2_PRIORITY, HH128_DIGEST_SIZE, HH_PACKET_SIZE,
-		      hh_avx2_alg, hh_avx2_ops, KH_HH_SIMD_MIN,
-		      kh_x86_avx2_usable),
-	KH_X86_DRIVER("highwayhash256", "highwayhash256-avx2",
-		      KH_AVX2_PRIORITY, HH256_DIGEST_SIZE, HH_PACKET_SIZE,
-		      hh_avx2_alg, hh_avx2_ops, KH_HH_SIMD_MIN,
-		      kh_x86_avx2_usable),
-	KH_X86_DRIVER("multimixer128", "multimixer128-avx2", KH_AVX2_PRIORITY,
-		      MM128_DIGEST_SIZE, MM128_BLOCK_SIZE, mm128_avx2_alg,
-		      mm128_avx2_ops, KH_MM128_SIMD_MIN, kh_x86_avx2_usable),
+/* The drivers, in the order the module registers them. */
+const struct kh_impl *const kh_arch_impls[] = {
+	&kh_highwayhash64_avx2,
+	&kh_highwayhash128_avx2,
+	&kh_highwayhash256_avx2,
+	&kh_multimixer128_avx2,
 #ifndef KH_NO_AS_AVX512
-	KH_X86_DRIVER("multimixer128", "multimixer128-avx512",
-		      KH_AVX512_PRIORITY, MM128_DIGEST_SIZE, MM128_BLOCK_SIZE,
-		      mm128_avx512_alg, mm128_avx512_ops, KH_MM128_SIMD_MIN,
-		      kh_x86_avx512_usable),
+	&kh_multimixer128_avx512,
 #endif
-	{
-		.name = "nhpoly1305", .driver = "nhpoly1305-keyedhash-avx2",
-		.priority = KH_NHPOLY1305_AVX2_PRIORITY,
-		.digestsize = NHPOLY1305_DIGEST_SIZE, .blocksize = 0,
-		.alg = &nhpoly1305_avx2_alg, .arch = &nhpoly1305_avx2_ops,
-		.simd_min = KH_NH_SIMD_MIN,
-		.usable = kh_x86_avx2_usable, .load_first = "nhpoly1305-avx2",
-	},
-	KH_X86_DRIVER("sthash", "sthash-avx2", KH_AVX2_PRIORITY,
-		      STHASH_DIGEST_SIZE, KH_NH_UNIT, sthash_avx2_alg,
-		      nhpoly1305_avx2_ops, KH_NH_SIMD_MIN, kh_x86_avx2_usable),
-	KH_X86_DRIVER("sthash-personalized", "sthash-personalized-avx2",
-		      KH_AVX2_PRIORITY, STHASH_DIGEST_SIZE, KH_NH_UNIT,
-		      sthash_avx2_alg_personalized, nhpoly1305_avx2_ops,
-		      KH_NH_SIMD_MIN, kh_x86_avx2_usable),
+	&kh_nhpoly1305_keyedhash_avx2,
+	&kh_sthash_avx2,
+	&kh_sthash_personalized_avx2,
 #ifndef KH_NO_AS_AVX512
-	KH_X86_DRIVER("sthash", "sthash-avx512", KH_AVX512_PRIORITY,
-		      STHASH_DIGEST_SIZE, KH_NH_UNIT, sthash_avx512_alg,
-		      sthash_avx512_ops, KH_STHASH_AVX512_SIMD_MIN,
-		      kh_x86_avx512_usable),
-	KH_X86_DRIVER("sthash-personalized", "sthash-personalized-avx512",
-		      KH_AVX512_PRIORITY, STHASH_DIGEST_SIZE, KH_NH_UNIT,
-		      sthash_avx512_alg_personalized, sthash_avx512_ops,
-		      KH_STHASH_AVX512_SIMD_MIN, kh_x86_avx512_usable),
+	&kh_sthash_avx512,
+	&kh_sthash_personalized_avx512,
 #endif
 };
 

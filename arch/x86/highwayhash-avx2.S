@@ -116,7 +116,7 @@ SYM_FUNC_END(kh_hh_blocks_avx2)
  *			  unsigned int n)
  *
  * n = len % 32; if it is not 0, pkt is the remainder packet (built in C by
- * hh_remainder_packet()) and v0/v1 get the remainder adjustment here first.
+ * kh_hh_remainder_packet()) and v0/v1 get the remainder adjustment here first.
  * Then the PermuteAndUpdate rounds (4, 6 or 10 for an 8, 16 or 32-byte
  * digest) and the output.  The state is left spent (not stored back).
  */

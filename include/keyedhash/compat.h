@@ -102,4 +102,27 @@ static inline bool kh_x86_zmm_downclocks(void)
  * under an all-zero key context.
  */
 
+/*
+ * Test hooks are exported to the KUnit suites alone: EXPORT_SYMBOL_IF_KUNIT()
+ * of <kunit/visibility.h> puts them in the EXPORTED_FOR_KUNIT_TESTING
+ * namespace where CONFIG_KUNIT is set, and exports nothing where it is
+ * not.  Kernels without the header (before its 6.1.y backport; Kbuild
+ * defines KH_HAVE_KUNIT_VISIBILITY_H where it is) get the same here.
+ * KH_IMPORT_KUNIT_NS() is the test module's import of that namespace,
+ * written as MODULE_IMPORT_NS() records it whether it takes a bare name
+ * (up to 6.12) or a string (6.13 on).
+ */
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST) && !defined(EXPORT_SYMBOL_IF_KUNIT)
+#ifdef KH_HAVE_KUNIT_VISIBILITY_H
+#include <kunit/visibility.h>
+#else
+#include <linux/export.h>
+/* built only with the KUnit suites, which depend on CONFIG_KUNIT */
+#define EXPORT_SYMBOL_IF_KUNIT(sym) \
+	EXPORT_SYMBOL_NS(sym, EXPORTED_FOR_KUNIT_TESTING)
+#endif
+#define KH_IMPORT_KUNIT_NS() \
+	MODULE_INFO(import_ns, "EXPORTED_FOR_KUNIT_TESTING")
+#endif
+
 #endif /* _KEYEDHASH_COMPAT_H */

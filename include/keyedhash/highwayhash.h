@@ -9,6 +9,7 @@
 
 #include <linux/types.h>
 #include <keyedhash/keyedhash.h>
+#include <keyedhash/simd.h>
 
 #define HH_KEY_SIZE		32
 #define HH_PACKET_SIZE		32
@@ -36,47 +37,33 @@ struct hh_state {
 	u64 len;
 };
 
-/**
- * struct hh_arch_ops - HighwayHash block functions for one instruction set
- *	(a SIMD driver's run inside a SIMD section)
- * @blocks:	absorb @nblocks whole 32-byte packets
- * @finish:	remainder step (if len % 32), the permute rounds and the output
- *		of @digestsize (8, 16 or 32) bytes; leaves the state spent
+/*
+ * The block functions, per instruction set (generic C in
+ * core/highwayhash.c, SIMD in arch/; a SIMD driver's run inside a SIMD
+ * section):
+ *	blocks(st, src, nblocks)	absorb @nblocks whole 32-byte packets
+ *	finish(st, out, digestsize)	the remainder step (if len % 32), the
+ *					permute rounds and the output of
+ *					@digestsize (8, 16 or 32) bytes; leaves
+ *					the state spent
  */
-struct hh_arch_ops {
-	void (*blocks)(struct hh_state *st, const u8 *src, size_t nblocks);
-	void (*finish)(struct hh_state *st, u8 *out, unsigned int digestsize);
-};
-
-extern const struct kh_alg_ops hh_alg_ops;
-extern const struct hh_arch_ops hh_generic_ops;
-
-/* What every instantiation of the state machine shares (core/highwayhash.c). */
-int hh_setkey(void *ctx, const u8 *key, unsigned int keylen);
-void hh_init(const void *ctx, void *state);
-#define HH_ALG_OPS_COMMON					\
-	.ctxsize = sizeof(struct hh_key),			\
-	.statesize = sizeof(struct hh_state),			\
-	.min_keysize = HH_KEY_SIZE, .max_keysize = HH_KEY_SIZE,	\
-	.setkey = hh_setkey, .init = hh_init
-
-void hh_blocks_generic(struct hh_state *st, const u8 *src, size_t nblocks);
-void hh_finish_generic(struct hh_state *st, u8 *out, unsigned int digestsize);
+void kh_hh_blocks_generic(struct hh_state *st, const u8 *src, size_t nblocks);
+void kh_hh_finish_generic(struct hh_state *st, u8 *out, unsigned int digestsize);
 
 /*
- * The first half of HighwayHashUpdateRemainder() (google/highwayhash),
- * shared with the SIMD finishers: adjust v0/v1 for the n = len % 32
- * buffered bytes (n != 0) and build the packet that is then absorbed like
- * any other.
+ * The first half of the remainder step (UpdateRemainder of the reference
+ * code, github.com/google/highwayhash), shared with the SIMD finishers:
+ * adjust v0/v1 for the n = len % 32 buffered bytes (n != 0) and build the
+ * packet that is then absorbed like any other.
  */
-void hh_remainder_prepare(struct hh_state *st, u8 pkt[HH_PACKET_SIZE]);
+void kh_hh_remainder_prepare(struct hh_state *st, u8 pkt[HH_PACKET_SIZE]);
 /* Only the packet of that step, for finishers that adjust v0/v1 themselves. */
-void hh_remainder_packet(const struct hh_state *st, u8 pkt[HH_PACKET_SIZE]);
+void kh_hh_remainder_packet(const struct hh_state *st, u8 pkt[HH_PACKET_SIZE]);
 
 /*
  * The finalisation after the remainder step, split for the SIMD finishers:
- * hh_final_rounds() PermuteAndUpdate rounds (google/highwayhash), then
- * hh_emit() writes the digest from the state (HighwayHashFinalize*, in C).
+ * hh_final_rounds() PermuteAndUpdate rounds, then kh_hh_emit() writes the
+ * digest from the state (in C), as the reference code's Finalize64/128/256.
  */
 static inline unsigned int hh_final_rounds(unsigned int digestsize)
 {
@@ -84,16 +71,23 @@ static inline unsigned int hh_final_rounds(unsigned int digestsize)
 	       digestsize == HH128_DIGEST_SIZE ? 6 : 10;
 }
 
-void hh_emit(const struct hh_state *st, u8 *out, unsigned int digestsize);
+void kh_hh_emit(const struct hh_state *st, u8 *out, unsigned int digestsize);
+
+/* What every HighwayHash driver shares (core/highwayhash.c). */
+int kh_hh_setkey(void *ctx, const u8 *key, unsigned int keylen);
+void kh_hh_init(const void *ctx, void *state);
+
+/* The generic driver's state machine (core/highwayhash.c). */
+extern const struct kh_alg_ops kh_highwayhash_generic_ops;
 
 /*
- * The update step, instantiated per instruction set: absorb @len bytes into
- * @st (a struct hh_state) with the block function @blocks (@st as its
- * first argument).
+ * The update step: absorb @len bytes into @st (a struct hh_state) with the
+ * block function @blocks (@st as its first argument).  Each driver passes
+ * its own @blocks, a direct call once this is inlined.
  */
 static __always_inline void
-hh_absorb(void *st, const u8 *src, unsigned int len,
-	  void (*blocks)(void *st, const u8 *src, size_t nblocks))
+kh_hh_absorb(void *st, const u8 *src, unsigned int len,
+	     void (*blocks)(void *st, const u8 *src, size_t nblocks))
 {
 	struct hh_state *s = st;
 	unsigned int pos = s->len % HH_PACKET_SIZE;
@@ -102,60 +96,55 @@ hh_absorb(void *st, const u8 *src, unsigned int len,
 	kh_update_blocks(s->buf, HH_PACKET_SIZE, pos, src, len, blocks, s);
 }
 
-static inline void hh_generic_blocks(void *st, const u8 *src, size_t n)
+static inline void kh_hh_generic_blocks(void *st, const u8 *src, size_t n)
 {
-	hh_blocks_generic(st, src, n);
+	kh_hh_blocks_generic(st, src, n);
 }
 
-static inline void hh_generic_piece(void *st, const u8 *src, unsigned int len)
+static inline void kh_hh_generic_piece(void *st, const u8 *src,
+				       unsigned int len)
 {
-	hh_absorb(st, src, len, hh_generic_blocks);
+	kh_hh_absorb(st, src, len, kh_hh_generic_blocks);
 }
 
 /*
- * KH_HH_SIMD_ALG(name, blocks, finish) defines const struct kh_alg_ops
- * @name: HighwayHash with the SIMD block functions @blocks and @finish
- * (as in struct hh_arch_ops, called directly, inside SIMD sections; see
- * kh_simd_update() in <keyedhash/simd.h>, which the user includes).
+ * A SIMD driver's update(): @len bytes in SIMD sections, each piece
+ * absorbed by @piece (kh_hh_absorb() with the driver's block function),
+ * or in generic C below the driver's threshold (kh_simd_update()).
  */
-#define KH_HH_SIMD_ALG(name, blocks, finish)				\
-static void name##_blocks(void *st, const u8 *src, size_t n)		\
-{									\
-	blocks(st, src, n);						\
-}									\
-static void name##_piece(void *st, const u8 *src, unsigned int len)	\
-{									\
-	hh_absorb(st, src, len, name##_blocks);				\
-}									\
-static int name##_update(const struct kh_impl *impl, const void *ctx,	\
-			 void *state, const u8 *src, unsigned int len)	\
-{									\
-	struct hh_state *st = state;					\
-									\
-	kh_simd_update(st, src, len, st->len % HH_PACKET_SIZE,		\
-		       HH_PACKET_SIZE, impl->simd_min, name##_piece,	\
-		       hh_generic_piece);				\
-	return 0;							\
-}									\
-static int name##_final(const struct kh_impl *impl, const void *ctx,	\
-			void *state, u8 *out)				\
-{									\
-	struct hh_state *st = state;					\
-	struct kh_simd_save save;					\
-									\
-	if (!kh_simd_final_usable(st->len, impl->simd_min)) {		\
-		hh_finish_generic(st, out, impl->digestsize);		\
-		return 0;						\
-	}								\
-	kh_simd_begin(&save);						\
-	finish(st, out, impl->digestsize);				\
-	kh_simd_end(&save);						\
-	return 0;							\
-}									\
-const struct kh_alg_ops name = {					\
-	HH_ALG_OPS_COMMON,						\
-	.update = name##_update,					\
-	.final = name##_final,						\
+static __always_inline int
+kh_hh_simd_update(const struct kh_impl *impl, void *state, const u8 *src,
+		  unsigned int len,
+		  void (*piece)(void *st, const u8 *src, unsigned int len))
+{
+	struct hh_state *st = state;
+
+	kh_simd_update(st, src, len, st->len % HH_PACKET_SIZE, HH_PACKET_SIZE,
+		       impl->simd_min, piece, kh_hh_generic_piece);
+	return 0;
+}
+
+/*
+ * A SIMD driver's final(): @finish (the driver's finish block function) in
+ * one SIMD section, or the generic C for a message below the driver's
+ * threshold or where SIMD may not be used.
+ */
+static __always_inline int
+kh_hh_simd_final(const struct kh_impl *impl, void *state, u8 *out,
+		 void (*finish)(struct hh_state *st, u8 *out,
+				unsigned int digestsize))
+{
+	struct hh_state *st = state;
+	struct kh_simd_save save;
+
+	if (!kh_simd_final_usable(st->len, impl->simd_min)) {
+		kh_hh_finish_generic(st, out, impl->digestsize);
+		return 0;
+	}
+	kh_simd_begin(&save);
+	finish(st, out, impl->digestsize);
+	kh_simd_end(&save);
+	return 0;
 }
 
 #endif /* _KEYEDHASH_HIGHWAYHASH_H */

@@ -9,9 +9,9 @@
  * The cSHAKE/KMAC header padding comes in two forms, chosen per call:
  * KH_BYTEPAD_SP800_185 is the standard bytepad(); KH_BYTEPAD_TINY_KECCAK
  * always runs one more permutation after the header, adding a full zero
- * block where the header already ends on a block boundary, as tiny-keccak
- * 2.0.2 does and the sthash crate's digests depend on (tiny-keccak issue
- * #63; docs/algorithms.md).  The two differ only for such header lengths.
+ * block where the header already ends on a block boundary, as the
+ * tiny-keccak crate 2.0.2 does and the sthash crate's digests depend on.
+ * The two differ only for such header lengths.
  */
 #ifndef _KEYEDHASH_KECCAK_H
 #define _KEYEDHASH_KECCAK_H
@@ -56,27 +56,30 @@ void kh_cshake128_init(struct kh_keccak128 *s, const u8 *name, size_t namelen,
 
 /*
  * KMAC128 (fixed output length): init with the key and customization,
- * absorb X, then kh_kmac128_final() for @outlen bytes.
- */
-void kh_kmac128_init(struct kh_keccak128 *s, const u8 *key, size_t keylen,
-		     const u8 *custom, size_t customlen, enum kh_bytepad pad);
-void kh_kmac128_final(struct kh_keccak128 *s, u8 *out, size_t outlen);
-/*
- * kh_kmac128_final() in three steps, for callers with a permutation of
- * their own: kh_kmac128_final_pad(@s, @outlen) ends the absorption
+ * absorb X, then the output of @outlen bytes in three steps:
+ * kh_kmac128_final_pad(@s, @outlen) ends the absorption
  * (right_encode(8 * @outlen) and the padding) short of the permutation;
  * the caller then permutes s->st once and squeezes with
  * kh_keccak128_squeeze().  Any further permutation (@outlen above the rate)
  * is kh_keccakf1600().
  */
+void kh_kmac128_init(struct kh_keccak128 *s, const u8 *key, size_t keylen,
+		     const u8 *custom, size_t customlen, enum kh_bytepad pad);
 void kh_kmac128_final_pad(struct kh_keccak128 *s, size_t outlen);
 
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
 /*
+ * The three steps of KMAC128's output in one call (core/keccak_test.c,
+ * built only with the KUnit suites and in the host tests).
+ */
+void kh_kmac128_final(struct kh_keccak128 *s, u8 *out, size_t outlen);
+
+/*
  * Known-answer test of this layer with the NIST SP 800-185 samples
  * (cSHAKE128 samples 1-2, KMAC128 samples 1-3) and two SHAKE128 values.
- * Returns 0 or -EBADMSG.  A test hook, exported for the KUnit suite only
- * (core/keccak_test.c is built only then, see Kbuild).
+ * Returns 0 or -EBADMSG.  A test hook, exported to the KUnit suites only
+ * (EXPORT_SYMBOL_IF_KUNIT; core/keccak_test.c is built only with them, see
+ * Kbuild).
  */
 int kh_keccak_selftest(void);
 #endif

@@ -5,12 +5,12 @@
  * Each algorithm's state machine (key setup, request state, update and
  * final) is written once in C, in its header as inline functions that take
  * the block functions of an instruction set as arguments.  Each driver is a
- * struct kh_impl whose struct kh_alg_ops is that state machine instantiated
- * for its instruction set (core/generic.c, arch/): below the one indirect
- * call through kh_alg_ops, the block functions are direct calls.  @arch
- * names the same block functions for the tests and the benchmark.  The
- * shash glue, the module-init self-test, the KUnit suites and the
- * userspace benchmark all call these same entry points.
+ * named struct kh_impl (core/generic.c, arch/) whose struct kh_alg_ops
+ * holds small named functions, e.g. kh_highwayhash_avx2_update(), that
+ * call that state machine with the block functions of their instruction
+ * set: below the one indirect call through kh_alg_ops, the block functions
+ * are direct calls.  The shash glue, the module-init self-test, the KUnit
+ * suites and the userspace benchmark all call these same entry points.
  *
  * Nothing here depends on the crypto API, so the algorithm cores also build
  * in userspace through the small shim in tests/host/shim/.
@@ -29,8 +29,6 @@ struct kh_impl;
  * @ctxsize:	size of the key context (the shash tfm context)
  * @statesize:	size of the request state; it holds no pointers, so the
  *		shash export/import is a plain copy
- * @min_keysize: smallest key setkey() accepts (informational, for tests)
- * @max_keysize: largest key setkey() accepts (informational, for tests)
  * @setkey:	derive all key-dependent material into @ctx; on error return
  *		-EINVAL and leave nothing in @ctx that the caller must free
  * @exit:	optional; release what setkey() allocated (the context itself
@@ -49,8 +47,6 @@ struct kh_impl;
 struct kh_alg_ops {
 	unsigned int ctxsize;
 	unsigned int statesize;
-	unsigned int min_keysize;
-	unsigned int max_keysize;
 	int (*setkey)(void *ctx, const u8 *key, unsigned int keylen);
 	void (*exit)(void *ctx);
 	int (*clone)(void *dst, const void *src, gfp_t gfp);
@@ -69,10 +65,6 @@ struct kh_alg_ops {
  * @digestsize:	digest size in bytes
  * @blocksize:	cra_blocksize (informational for shash)
  * @alg:	the algorithm's state machine
- * @arch:	the algorithm's block-function table for this instruction set
- *		(for SIMD drivers the functions that run the assembly, to be
- *		called inside a SIMD section), the same @alg calls directly;
- *		the tests and the benchmark read it, the data path does not
  * @simd_min:	SIMD drivers: an update() shorter than this many bytes, and
  *		the final() of a message shorter than this, run the generic C
  *		and enter no SIMD section (measured: below it the generic code
@@ -93,7 +85,6 @@ struct kh_impl {
 	unsigned int digestsize;
 	unsigned int blocksize;
 	const struct kh_alg_ops *alg;
-	const void *arch;
 	unsigned int simd_min;
 	bool (*usable)(void);
 	const char *load_first;
@@ -142,23 +133,15 @@ kh_update_blocks(u8 *buf, unsigned int bs, unsigned int pos, const u8 *src,
 	memcpy(buf, src, len);
 }
 
-/* Generic C drivers, defined in core/generic.c. */
-extern const struct kh_impl kh_generic_impls[];
+/* The generic C drivers the module registers (core/generic.c). */
+extern const struct kh_impl *const kh_generic_impls[];
 extern const unsigned int kh_generic_impl_count;
 
-/* The generic driver of algorithm @name (a cra_name), or NULL. */
-static inline const struct kh_impl *kh_generic_impl(const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < kh_generic_impl_count; i++)
-		if (!strcmp(kh_generic_impls[i].name, name))
-			return &kh_generic_impls[i];
-	return NULL;
-}
-
-/* Architecture drivers, defined under arch/ (none on other architectures). */
-extern const struct kh_impl kh_arch_impls[];
+/*
+ * The architecture drivers the module registers, those of arch/<arch>/glue.c
+ * (none on other architectures: arch/none.c).
+ */
+extern const struct kh_impl *const kh_arch_impls[];
 extern const unsigned int kh_arch_impl_count;
 
 /* Self-test of one driver against its known-answer vectors (selftest.c). */
@@ -166,8 +149,8 @@ int kh_selftest(const struct kh_impl *impl);
 
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
 /*
- * Test hook the module exports to its KUnit suites only: the drivers it
- * registered, looked up by cra_name.
+ * Test hook for the KUnit suites only, exported to them alone
+ * (EXPORT_SYMBOL_IF_KUNIT): the drivers the module registered.
  */
 const struct kh_impl *kh_registered_impl(unsigned int i);
 #endif

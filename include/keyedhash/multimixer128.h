@@ -14,7 +14,9 @@
 #define _KEYEDHASH_MULTIMIXER128_H
 
 #include <linux/types.h>
+#include <linux/errno.h>
 #include <keyedhash/keyedhash.h>
+#include <keyedhash/simd.h>
 
 #define MM128_BLOCK_SIZE	32
 #define MM128_DIGEST_SIZE	64
@@ -44,39 +46,30 @@ struct mm128_desc_ctx {
 	u8 buf[MM128_BLOCK_SIZE];
 };
 
-/**
- * struct mm128_arch_ops - Multimixer-128 block functions for one ISA (a
- *	SIMD driver's run inside a SIMD section)
- * @blocks:	add the contributions of @nblocks whole 32-byte message blocks
- *		at @msg, each paired with the key block at the same index from
- *		@key, into the running sums @h (mod 2^64 per word).  Blocks are
- *		independent, so an implementation may keep any number of lane
- *		accumulators as long as it adds them into @h before returning.
+/*
+ * The block function, per instruction set (generic C in
+ * core/multimixer128.c, SIMD in arch/; a SIMD driver's runs inside a SIMD
+ * section):
+ *	blocks(h, key, msg, nblocks)	add the contributions of @nblocks
+ *		whole 32-byte message blocks at @msg, each paired with the
+ *		key block at the same index from @key, into the running sums
+ *		@h (mod 2^64 per word).  Blocks are independent, so an
+ *		implementation may keep any number of lane accumulators as
+ *		long as it adds them into @h before returning.
  */
-struct mm128_arch_ops {
-	void (*blocks)(u64 h[8], const u8 *key, const u8 *msg, size_t nblocks);
-};
+void kh_mm128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
+			     size_t nblocks);
 
-extern const struct kh_alg_ops mm128_alg_ops;
-extern const struct mm128_arch_ops mm128_generic_ops;
+/* What every Multimixer-128 driver shares (core/multimixer128.c). */
+int kh_mm128_setkey(void *ctx, const u8 *key, unsigned int keylen);
+void kh_mm128_exit(void *ctx);
+int kh_mm128_clone(void *dst, const void *src, gfp_t gfp);
+void kh_mm128_init(const void *ctx, void *state);
+int kh_mm128_final(const struct kh_impl *impl, const void *ctx, void *state,
+		   u8 *out);
 
-void mm128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
-			  size_t nblocks);
-
-/* What every instantiation of the state machine shares (core/multimixer128.c). */
-int mm128_setkey(void *ctx, const u8 *key, unsigned int keylen);
-void mm128_exit(void *ctx);
-int mm128_clone(void *dst, const void *src, gfp_t gfp);
-void mm128_init(const void *ctx, void *state);
-int mm128_final(const struct kh_impl *impl, const void *ctx, void *state,
-		u8 *out);
-#define MM128_ALG_OPS_COMMON						\
-	.ctxsize = sizeof(struct mm128_tfm_ctx),			\
-	.statesize = sizeof(struct mm128_desc_ctx),			\
-	.min_keysize = MM128_BLOCK_SIZE,				\
-	.max_keysize = MM128_MAX_KEY_SIZE,				\
-	.setkey = mm128_setkey, .exit = mm128_exit, .clone = mm128_clone, \
-	.init = mm128_init, .final = mm128_final
+/* The generic driver's state machine (core/multimixer128.c). */
+extern const struct kh_alg_ops kh_multimixer128_generic_ops;
 
 /* An update in progress: the state and the key block of its next block. */
 struct mm128_feed {
@@ -121,7 +114,7 @@ static inline void mm128_generic_blocks(void *priv, const u8 *src, size_t n)
 {
 	struct mm128_feed *f = priv;
 
-	mm128_blocks_generic(f->st->h, f->key, src, n);
+	kh_mm128_blocks_generic(f->st->h, f->key, src, n);
 	f->key += n * MM128_BLOCK_SIZE;
 }
 
@@ -132,40 +125,26 @@ static inline void mm128_generic_piece(void *f, const u8 *src,
 }
 
 /*
- * KH_MM128_SIMD_ALG(name, blocks) defines const struct kh_alg_ops @name:
- * Multimixer-128 with the SIMD block function @blocks (as in struct
- * mm128_arch_ops, called directly, inside SIMD sections; see
- * kh_simd_update() in <keyedhash/simd.h>, which the user includes).
+ * A SIMD driver's update(): the key-length check, then @len bytes in SIMD
+ * sections, each piece absorbed by @piece (mm128_absorb() with the
+ * driver's block function), or in generic C below the driver's threshold
+ * (kh_simd_update()).
  */
-#define KH_MM128_SIMD_ALG(name, blocks)					\
-static void name##_blocks(void *priv, const u8 *src, size_t n)		\
-{									\
-	struct mm128_feed *f = priv;					\
-									\
-	blocks(f->st->h, f->key, src, n);				\
-	f->key += n * MM128_BLOCK_SIZE;					\
-}									\
-static void name##_piece(void *f, const u8 *src, unsigned int len)	\
-{									\
-	mm128_absorb(f, src, len, name##_blocks);			\
-}									\
-static int name##_update(const struct kh_impl *impl, const void *ctx,	\
-			 void *state, const u8 *src, unsigned int len)	\
-{									\
-	struct mm128_desc_ctx *st = state;				\
-	struct mm128_feed f;						\
-									\
-	if (mm128_feed_start(&f, ctx, st, len))				\
-		return -EINVAL;						\
-	if (len)							\
-		kh_simd_update(&f, src, len, st->len % MM128_BLOCK_SIZE, \
-			       MM128_BLOCK_SIZE, impl->simd_min,	\
-			       name##_piece, mm128_generic_piece);	\
-	return 0;							\
-}									\
-const struct kh_alg_ops name = {					\
-	MM128_ALG_OPS_COMMON,						\
-	.update = name##_update,					\
+static __always_inline int
+kh_mm128_simd_update(const struct kh_impl *impl, const void *ctx,
+		     void *state, const u8 *src, unsigned int len,
+		     void (*piece)(void *f, const u8 *src, unsigned int len))
+{
+	struct mm128_desc_ctx *st = state;
+	struct mm128_feed f;
+
+	if (mm128_feed_start(&f, ctx, st, len))
+		return -EINVAL;
+	if (len)
+		kh_simd_update(&f, src, len, st->len % MM128_BLOCK_SIZE,
+			       MM128_BLOCK_SIZE, impl->simd_min, piece,
+			       mm128_generic_piece);
+	return 0;
 }
 
 #endif /* _KEYEDHASH_MULTIMIXER128_H */

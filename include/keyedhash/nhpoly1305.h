@@ -7,8 +7,8 @@
  *
  * The NH-then-Poly1305 streaming state here is shared with STHash, which
  * differs only in its key derivation and its output step.  The block
- * function both plug in per instruction set is NH alone: a SIMD driver
- * supplies a struct nhpoly1305_arch_ops and serves both algorithms.
+ * function both plug in per instruction set is NH alone (kh_nh_fn, and
+ * optionally kh_nh_chunks_fn): a SIMD NH serves both algorithms.
  */
 #ifndef _KEYEDHASH_NHPOLY1305_H
 #define _KEYEDHASH_NHPOLY1305_H
@@ -16,6 +16,7 @@
 #include <linux/types.h>
 #include <keyedhash/keyedhash.h>
 #include <keyedhash/poly1305.h>
+#include <keyedhash/simd.h>
 
 #define KH_NH_NUM_PASSES	4
 #define KH_NH_UNIT		16	/* bytes per NH message unit */
@@ -51,29 +52,13 @@ typedef void (*kh_nh_fn)(const u32 *key, const u8 *msg, size_t len,
  *		(nothing read, @hashes not written)
  * @hashes:	receives the four pass sums of each chunk
  *
- * Optional for a SIMD driver (KH_NHPOLY1305_SIMD_UPDATE4()): the same
- * results as @nchunks kh_nh_fn calls of 1024 bytes, in one call.  Inside a
- * SIMD section its caller holds.
+ * Optional for a SIMD driver (kh_nhpoly1305_units() with @multi): the
+ * same results as @nchunks kh_nh_fn calls of 1024 bytes, in one call.
+ * Inside a SIMD section its caller holds.
  */
 typedef void (*kh_nh_chunks_fn)(const u32 *key, const u8 *msg,
 				size_t nchunks,
 				u64 hashes[][KH_NH_NUM_PASSES]);
-
-/**
- * struct nhpoly1305_arch_ops - the block functions of one instruction set,
- *	used by the nhpoly1305, sthash and sthash-personalized drivers alike
- * @nh:	NH over whole units, see kh_nh_fn
- * @keccakf:	NULL, or Keccak-f[1600] on 25 native-order lanes for STHash's
- *		output step (KMAC128), inside a SIMD section like @nh;
- *		nhpoly1305 does not use it
- *
- * The data path calls these directly, as instantiated in the drivers'
- * struct kh_alg_ops; the table is for the tests and the benchmark.
- */
-struct nhpoly1305_arch_ops {
-	kh_nh_fn nh;
-	void (*keccakf)(u64 st[25]);
-};
 
 /*
  * The NH key words in the order NH consumes them: native u32, and within
@@ -110,7 +95,7 @@ void kh_nh_generic(const u32 *key, const u8 *msg, size_t len,
 /* The shared NH-then-Poly1305 stream (core/nhpoly1305.c), generic C. */
 void kh_nhpoly1305_setkey_raw(struct kh_nhpoly1305_key *key,
 			      const u8 raw[NHPOLY1305_KEY_SIZE]);
-static inline void kh_nhpoly1305_init(struct kh_nhpoly1305_state *st)
+static inline void kh_nhpoly1305_stream_init(struct kh_nhpoly1305_state *st)
 {
 	/*
 	 * Field by field: a memset() of the whole 80 bytes becomes "rep stosq"
@@ -125,9 +110,9 @@ static inline void kh_nhpoly1305_init(struct kh_nhpoly1305_state *st)
 	memset(st->buf, 0, sizeof(st->buf));
 }
 
-void kh_nhpoly1305_update(const struct kh_nhpoly1305_key *key,
-			  struct kh_nhpoly1305_state *st,
-			  const u8 *src, unsigned int len);
+void kh_nhpoly1305_stream_update(const struct kh_nhpoly1305_key *key,
+				 struct kh_nhpoly1305_state *st,
+				 const u8 *src, unsigned int len);
 
 /*
  * Feed the open chunk's NH value to Poly1305 and start a new chunk: the
@@ -224,7 +209,8 @@ kh_nhpoly1305_chunks(struct kh_nhpoly1305_feed *f, const u8 *src,
 
 /*
  * Absorb @nunits whole units of the update @f with the NH function @nh,
- * across chunks; instantiated per instruction set, @nh a direct call.
+ * across chunks; each driver passes its own @nh, a direct call once this
+ * is inlined.
  * With @multi (a constant), @nh_chunks takes runs of two or more whole
  * chunks from a chunk boundary; without, it may be NULL.  (A flag, not a
  * NULL test: with -fno-delete-null-pointer-checks the compiler keeps the
@@ -316,75 +302,34 @@ kh_nhpoly1305_finish(const struct kh_nhpoly1305_key *key,
 }
 
 /*
- * KH_NHPOLY1305_SIMD_UPDATE4(fn, nh, nh_chunks) defines
- *	static void fn(const struct kh_nhpoly1305_key *key,
- *		       struct kh_nhpoly1305_state *st, const u8 *src,
- *		       unsigned int len, unsigned int simd_min)
- * the stream's update with the SIMD NH functions @nh (a kh_nh_fn) and
- * @nh_chunks (a kh_nh_chunks_fn), called directly.  Each SIMD
- * section covers up to 4 KiB of NH and the Poly1305 steps of the chunks it
- * closes (kh_simd_update() in <keyedhash/simd.h>, which the user includes).
- * KH_NHPOLY1305_SIMD_UPDATE(fn, nh) is the same with no multi-chunk NH.
- * For KH_NHPOLY1305_SIMD_ALG and KH_STHASH_SIMD_ALGS.
+ * A SIMD driver's stream update: @len bytes in SIMD sections of up to 4 KiB
+ * of NH and the Poly1305 steps of the chunks they close, each piece
+ * absorbed by @piece (kh_nhpoly1305_absorb() with kh_nhpoly1305_units()
+ * and the driver's NH functions), or in generic C below @simd_min
+ * (kh_simd_update()).  For the nhpoly1305 and sthash drivers alike.
  */
-#define __KH_NHPOLY1305_SIMD_UPDATE(fn, nh, nh_chunks, multi)		\
-static __always_inline void fn##_units(void *f, const u8 *src,		\
-				       size_t nunits)			\
-{									\
-	kh_nhpoly1305_units(f, src, nunits, nh, nh_chunks, multi);	\
-}									\
-static __always_inline void fn##_piece(void *f, const u8 *src,		\
-				       unsigned int len)		\
-{									\
-	kh_nhpoly1305_absorb(f, src, len, fn##_units);			\
-}									\
-static __always_inline void fn(const struct kh_nhpoly1305_key *key,	\
-	       struct kh_nhpoly1305_state *st, const u8 *src,		\
-	       unsigned int len, unsigned int simd_min)			\
-{									\
-	struct kh_nhpoly1305_feed f;					\
-									\
-	kh_nhpoly1305_feed_start(&f, key, st);				\
-	kh_simd_update(&f, src, len, st->len % KH_NH_UNIT, KH_NH_UNIT,	\
-		       simd_min, fn##_piece, kh_nhpoly1305_generic_piece); \
+static __always_inline void
+kh_nhpoly1305_simd_stream_update(const struct kh_nhpoly1305_key *key,
+				 struct kh_nhpoly1305_state *st,
+				 const u8 *src, unsigned int len,
+				 unsigned int simd_min,
+				 void (*piece)(void *f, const u8 *src,
+					       unsigned int len))
+{
+	struct kh_nhpoly1305_feed f;
+
+	kh_nhpoly1305_feed_start(&f, key, st);
+	kh_simd_update(&f, src, len, st->len % KH_NH_UNIT, KH_NH_UNIT,
+		       simd_min, piece, kh_nhpoly1305_generic_piece);
 }
 
-#define KH_NHPOLY1305_SIMD_UPDATE4(fn, nh, nh_chunks)			\
-	__KH_NHPOLY1305_SIMD_UPDATE(fn, nh, nh_chunks, true)
-#define KH_NHPOLY1305_SIMD_UPDATE(fn, nh)				\
-	__KH_NHPOLY1305_SIMD_UPDATE(fn, nh, NULL, false)
+/* What every nhpoly1305 driver shares (core/nhpoly1305.c). */
+int kh_nhpoly1305_setkey(void *ctx, const u8 *key, unsigned int keylen);
+void kh_nhpoly1305_init(const void *ctx, void *state);
+int kh_nhpoly1305_final(const struct kh_impl *impl, const void *ctx,
+			void *state, u8 *out);
 
-/* The nhpoly1305 algorithm: what every instantiation shares. */
-int nhpoly1305_setkey(void *ctx, const u8 *key, unsigned int keylen);
-void nhpoly1305_init(const void *ctx, void *state);
-int nhpoly1305_final(const struct kh_impl *impl, const void *ctx,
-		     void *state, u8 *out);
-#define NHPOLY1305_ALG_OPS_COMMON					\
-	.ctxsize = sizeof(struct kh_nhpoly1305_key),			\
-	.statesize = sizeof(struct kh_nhpoly1305_state),		\
-	.min_keysize = NHPOLY1305_KEY_SIZE,				\
-	.max_keysize = NHPOLY1305_KEY_SIZE,				\
-	.setkey = nhpoly1305_setkey, .init = nhpoly1305_init,		\
-	.final = nhpoly1305_final
-
-/*
- * KH_NHPOLY1305_SIMD_ALG(name, stream_update) defines const struct kh_alg_ops
- * @name: nhpoly1305 with a stream update defined by
- * KH_NHPOLY1305_SIMD_UPDATE(stream_update, ...).
- */
-#define KH_NHPOLY1305_SIMD_ALG(name, stream_update)				\
-static int name##_update(const struct kh_impl *impl, const void *ctx,	\
-			 void *state, const u8 *src, unsigned int len)	\
-{									\
-	stream_update(ctx, state, src, len, impl->simd_min);			\
-	return 0;							\
-}									\
-const struct kh_alg_ops name = {					\
-	NHPOLY1305_ALG_OPS_COMMON,					\
-	.update = name##_update,					\
-}
-
-extern const struct kh_alg_ops nhpoly1305_alg_ops;
-extern const struct nhpoly1305_arch_ops nhpoly1305_generic_ops;
+/* The generic driver's state machine (core/nhpoly1305.c). */
+extern const struct kh_alg_ops kh_nhpoly1305_generic_ops;
 
 #endif /* _KEYEDHASH_NHPOLY1305_H */

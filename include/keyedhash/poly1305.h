@@ -6,7 +6,7 @@
  * The emit has two modes.  KH_POLY1305_EMIT_STANDARD reduces the accumulator
  * fully mod 2^130 - 5 and outputs the low 128 bits (Linux nhpoly1305).
  * KH_POLY1305_EMIT_STHASH reproduces the sthash crate, whose final select
- * uses a 0/1 mask instead of 0/all-ones (docs/algorithms.md).
+ * uses a 0/1 mask instead of 0/all-ones (see kh_poly1305_emit()).
  */
 #ifndef _KEYEDHASH_POLY1305_H
 #define _KEYEDHASH_POLY1305_H
@@ -200,11 +200,6 @@ static inline void kh_poly1305_init(struct kh_poly1305_state *st)
 	st->h[1] = 0;
 	st->h[2] = 0;
 }
-
-/* Absorb @nblocks 16-byte blocks, each with 2^128 * @hibit (0 or 1) added. */
-void kh_poly1305_blocks(struct kh_poly1305_state *st,
-			const struct kh_poly1305_key *key, const u8 *src,
-			size_t nblocks, u32 hibit);
 
 /* Write the 16-byte value of @st; @st itself is not changed. */
 static __always_inline void

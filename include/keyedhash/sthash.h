@@ -12,7 +12,7 @@
  *                         le16 c2_len || c2, with c1 the key personalization
  *                         and c2 the hasher personalization (length 0 = None,
  *                         which is the same as empty)
- * Both use the NH block function of struct nhpoly1305_arch_ops.
+ * Both use the NH block functions of the nhpoly1305 drivers.
  */
 #ifndef _KEYEDHASH_STHASH_H
 #define _KEYEDHASH_STHASH_H
@@ -47,39 +47,30 @@ struct sthash_key {
 	struct kh_nhpoly1305_key nhp;
 };
 
-extern const struct kh_alg_ops sthash_alg_ops;
-extern const struct kh_alg_ops sthash_personalized_alg_ops;
+/* What every STHash driver shares (core/sthash.c). */
+int kh_sthash_setkey(void *ctx, const u8 *key, unsigned int keylen);
+int kh_sthash_personalized_setkey(void *ctx, const u8 *key,
+				  unsigned int keylen);
+void kh_sthash_init(const void *ctx, void *state);
+/* final() with the generic Keccak-f[1600] */
+int kh_sthash_final(const struct kh_impl *impl, const void *ctx, void *state,
+		    u8 *out);
 
-/* What every instantiation of the state machine shares (core/sthash.c). */
-int sthash_setkey(void *ctx, const u8 *key, unsigned int keylen);
-int sthash_personalized_setkey(void *ctx, const u8 *key, unsigned int keylen);
-void sthash_init(const void *ctx, void *state);
-#define STHASH_ALG_OPS_COMMON						\
-	.ctxsize = sizeof(struct sthash_key),				\
-	.statesize = sizeof(struct kh_nhpoly1305_state),		\
-	.init = sthash_init
-#define STHASH_ALG_OPS_PLAIN						\
-	STHASH_ALG_OPS_COMMON,						\
-	.min_keysize = STHASH_MIN_SEED_SIZE,				\
-	.max_keysize = STHASH_MAX_SEED_SIZE,				\
-	.setkey = sthash_setkey
-#define STHASH_ALG_OPS_PERSONALIZED					\
-	STHASH_ALG_OPS_COMMON,						\
-	.min_keysize = STHASH_PERSONALIZED_MIN_KEY_SIZE,		\
-	.max_keysize = STHASH_PERSONALIZED_MAX_KEY_SIZE,		\
-	.setkey = sthash_personalized_setkey
+/* The generic drivers' state machines (core/sthash.c). */
+extern const struct kh_alg_ops kh_sthash_generic_ops;
+extern const struct kh_alg_ops kh_sthash_personalized_generic_ops;
 
 /*
- * The output step, instantiated per instruction set: close the stream,
- * then KMAC128 over LE64(length) || the Poly1305 value.  @keccakf permutes
- * the sponge once (@impl and the message length tell it whether it may use
- * SIMD); the 32-byte output needs no further permutation.
+ * The output step: close the stream, then KMAC128 over LE64(length) || the
+ * Poly1305 value.  @keccakf permutes the sponge once (@impl and the message
+ * length tell it whether it may use SIMD: a driver with a SIMD permutation
+ * passes its own); the 32-byte output needs no further permutation.
  */
 static __always_inline int
-sthash_final_with(const struct kh_impl *impl, const void *ctx, void *state,
-		  u8 *out,
-		  void (*keccakf)(const struct kh_impl *impl, u64 len,
-				  u64 st[KH_KECCAK_LANES]))
+kh_sthash_final_with(const struct kh_impl *impl, const void *ctx,
+		     void *state, u8 *out,
+		     void (*keccakf)(const struct kh_impl *impl, u64 len,
+				     u64 st[KH_KECCAK_LANES]))
 {
 	const struct sthash_key *k = ctx;
 	struct kh_nhpoly1305_state *st = state;
@@ -110,35 +101,19 @@ static inline void sthash_keccakf_generic(const struct kh_impl *impl, u64 len,
 }
 
 /*
- * KH_STHASH_SIMD_ALGS(name, stream_update, keccakf) defines const struct
- * kh_alg_ops @name (sthash) and @name##_personalized: STHash with a stream
- * update defined by KH_NHPOLY1305_SIMD_UPDATE(stream_update, ...), and the
- * output step's permutation @keccakf (sthash_keccakf_generic, or a SIMD
- * one that takes its own section where kh_simd_final_usable()).
+ * A SIMD driver's update(): the NH stream in SIMD sections, each piece
+ * absorbed by @piece (see kh_nhpoly1305_simd_stream_update()).
  */
-#define KH_STHASH_SIMD_ALGS(name, stream_update, keccakf)			\
-static int name##_update(const struct kh_impl *impl, const void *ctx,	\
-			 void *state, const u8 *src, unsigned int len)	\
-{									\
-	const struct sthash_key *k = ctx;				\
-									\
-	stream_update(&k->nhp, state, src, len, impl->simd_min);		\
-	return 0;							\
-}									\
-static int name##_final(const struct kh_impl *impl, const void *ctx,	\
-			void *state, u8 *out)				\
-{									\
-	return sthash_final_with(impl, ctx, state, out, keccakf);	\
-}									\
-const struct kh_alg_ops name = {					\
-	STHASH_ALG_OPS_PLAIN,						\
-	.update = name##_update,					\
-	.final = name##_final,						\
-};									\
-const struct kh_alg_ops name##_personalized = {				\
-	STHASH_ALG_OPS_PERSONALIZED,					\
-	.update = name##_update,					\
-	.final = name##_final,						\
+static __always_inline int
+kh_sthash_simd_update(const struct kh_impl *impl, const void *ctx,
+		      void *state, const u8 *src, unsigned int len,
+		      void (*piece)(void *f, const u8 *src, unsigned int len))
+{
+	const struct sthash_key *k = ctx;
+
+	kh_nhpoly1305_simd_stream_update(&k->nhp, state, src, len,
+					 impl->simd_min, piece);
+	return 0;
 }
 
 #endif /* _KEYEDHASH_STHASH_H */

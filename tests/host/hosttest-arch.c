@@ -15,9 +15,13 @@
  *    not matter since both paths share the state format;
  *  - 200 random messages of up to 64 KiB, so that SIMD sections are split
  *    at KH_SIMD_CHUNK bytes, with the section count checked;
- *  - every block function (the arch-ops entry, with SIMD and without, and
- *    the assembly entry points) called with a count of 0 reads nothing and
- *    leaves the state unchanged.
+ *  - every block function of the driver (tests/host/kh_blockfns.h) against
+ *    the generic one on random states and data: HighwayHash's blocks and
+ *    finish, Multimixer-128's blocks, NH on every length of a chunk and
+ *    NH over whole chunks, STHash's Keccak-f[1600];
+ *  - every block function (those of kh_blockfns.h, with SIMD and without,
+ *    and the assembly entry points) called with a count of 0 reads
+ *    nothing and leaves the state unchanged.
  *
  * A driver the CPU lacks is not run: on x86 (AVX-512 is optional there)
  * each gets a "NOT RUN:" line and the last line ends "N not run (CPU lacks
@@ -44,6 +48,7 @@
 #include <keyedhash/nhpoly1305.h>
 #include <keyedhash/sthash.h>
 #include "tests/host/hosttest.h"
+#include "tests/host/kh_blockfns.h"
 
 #define MAXLEN		4096
 #define BIGLEN		65536
@@ -176,8 +181,18 @@ static unsigned int long_messages(struct kh_run *r)
 		u8 d[64];
 
 		check_one(r, r->data + rnd(64), len, KH_SIMD, &bad);
+		/*
+		 * the section count of the message in one update() (in
+		 * random pieces those below simd_min take none)
+		 */
 		sections = kh_shim_simd_sections;
-		hash(r->impl, r->ctx, r->state, r->data, len, KH_SIMD, d);
+		r->impl->alg->init(r->ctx, r->state);
+		if (r->impl->alg->update(r->impl, r->ctx, r->state, r->data, len) ||
+		    r->impl->alg->final(r->impl, r->ctx, r->state, d)) {
+			if (!bad++)
+				printf("FAIL: %s: %u bytes in one update() failed\n",
+				       r->impl->driver, len);
+		}
 		if (kh_shim_simd_sections - sections < len / KH_SIMD_CHUNK &&
 		    !bad++)
 			printf("FAIL: %s: %u bytes in %lu SIMD sections\n",
@@ -187,6 +202,142 @@ static unsigned int long_messages(struct kh_run *r)
 	if (!bad)
 		printf("PASS: %s = %s, 200 random lengths up to %u\n",
 		       r->impl->driver, r->gen->driver, BIGLEN);
+	return bad;
+}
+
+/* ---------------------------------------- block functions vs generic */
+
+static void fill(void *p, size_t n)
+{
+	u8 *b = p;
+
+	while (n--)
+		*b++ = (u8)rnd(256);
+}
+
+/*
+ * The driver's block functions (tests/host/kh_blockfns.h) against those of
+ * the generic driver of its algorithm, called directly on random states,
+ * keys and data at random alignments; prints the first difference.
+ */
+static unsigned int blocks_vs_generic(const struct kh_impl *impl,
+				      const struct kh_blockfns *fns,
+				      const struct kh_blockfns *gen)
+{
+	static u8 buf[4 * KH_NH_CHUNK + 64], buf2[4 * KH_NH_CHUNK + 64];
+	static const unsigned int hh_sizes[] = {
+		HH64_DIGEST_SIZE, HH128_DIGEST_SIZE, HH256_DIGEST_SIZE,
+	};
+	char what[160] = "";
+	unsigned int bad = 0, i, c;
+
+#define BLOCKS_FAIL(...) \
+	do { \
+		if (!bad++) { \
+			printf("FAIL: %s: ", impl->driver); \
+			printf(__VA_ARGS__); \
+			printf(" differs from %s's\n", gen->driver); \
+		} \
+	} while (0)
+
+	if (fns->hh_blocks) {
+		for (i = 0; i < 96; i++) {
+			struct hh_state a, b;
+			const u8 *msg = buf + rnd(64);
+			size_t n = rnd(9);
+			unsigned int ds = hh_sizes[i % 3];
+			u8 o1[32], o2[32];
+
+			fill(&a, sizeof(a));
+			fill(buf, sizeof(buf));
+			b = a;
+			fns->hh_blocks(&a, msg, n);
+			gen->hh_blocks(&b, msg, n);
+			if (memcmp(&a, &b, offsetof(struct hh_state, buf)))
+				BLOCKS_FAIL("hh_blocks() of %zu packets", n);
+			/* every remainder 0..31 with every digest size */
+			fill(&a, sizeof(a));
+			a.len = (a.len & ~(u64)31) | (i % 32);
+			b = a;
+			fns->hh_finish(&a, o1, ds);
+			gen->hh_finish(&b, o2, ds);
+			if (memcmp(o1, o2, ds))
+				BLOCKS_FAIL("hh_finish() of %u bytes after %u buffered",
+					    ds, i % 32);
+		}
+		strcat(what, "hh_blocks, hh_finish");
+	}
+	if (fns->mm128_blocks) {
+		for (i = 0; i < 200; i++) {
+			u64 h1[8], h2[8];
+			const u8 *key = buf + rnd(64), *msg = buf2 + rnd(64);
+			size_t n = rnd(21);
+
+			fill(h1, sizeof(h1));
+			memcpy(h2, h1, sizeof(h1));
+			fill(buf, 21 * MM128_BLOCK_SIZE + 64);
+			fill(buf2, 21 * MM128_BLOCK_SIZE + 64);
+			fns->mm128_blocks(h1, key, msg, n);
+			gen->mm128_blocks(h2, key, msg, n);
+			if (memcmp(h1, h2, sizeof(h1)))
+				BLOCKS_FAIL("mm128_blocks() of %zu blocks", n);
+		}
+		strcat(what, "mm128_blocks");
+	}
+	if (fns->nh) {
+		static u32 key[KH_NH_KEY_WORDS];
+		u64 h1[KH_NH_MAX_CHUNKS][KH_NH_NUM_PASSES];
+		u64 h2[KH_NH_MAX_CHUNKS][KH_NH_NUM_PASSES];
+		u32 len, pos;
+
+		fill(key, sizeof(key));
+		for (len = KH_NH_UNIT; len <= KH_NH_CHUNK; len += KH_NH_UNIT) {
+			const u8 *msg = buf + rnd(64);
+
+			/* a piece at any unit of its chunk */
+			pos = rnd((KH_NH_CHUNK - len) / KH_NH_UNIT + 1) * KH_NH_UNIT;
+			fill(buf, KH_NH_CHUNK + 64);
+			fns->nh(key + pos / 4, msg, len, h1[0]);
+			gen->nh(key + pos / 4, msg, len, h2[0]);
+			if (memcmp(h1[0], h2[0], sizeof(h1[0])))
+				BLOCKS_FAIL("nh() of %u bytes at %u", len, pos);
+		}
+		strcat(what, "nh");
+		for (c = 1; fns->nh_chunks && c <= KH_NH_MAX_CHUNKS; c++) {
+			const u8 *msg = buf + rnd(64);
+
+			fill(buf, sizeof(buf));
+			fns->nh_chunks(key, msg, c, h1);
+			for (i = 0; i < c; i++)
+				gen->nh(key, msg + i * KH_NH_CHUNK, KH_NH_CHUNK,
+					h2[i]);
+			if (memcmp(h1, h2, c * sizeof(h1[0])))
+				BLOCKS_FAIL("nh_chunks() of %u chunks", c);
+		}
+		if (fns->nh_chunks)
+			strcat(what, ", nh_chunks");
+	}
+	if (fns->keccakf && fns->keccakf != gen->keccakf) {
+		for (i = 0; i < 16; i++) {
+			u64 a[KH_KECCAK_LANES], b[KH_KECCAK_LANES];
+
+			fill(a, sizeof(a));
+			memcpy(b, a, sizeof(a));
+			fns->keccakf(a);
+			gen->keccakf(b);
+			if (memcmp(a, b, sizeof(a)))
+				BLOCKS_FAIL("keccakf()");
+		}
+		strcat(what, ", keccakf");
+	}
+#undef BLOCKS_FAIL
+	if (!*what) {
+		printf("FAIL: %s: no block function to compare\n", impl->driver);
+		return 1;
+	}
+	if (!bad)
+		printf("PASS: %s: block functions = %s's (%s)\n", impl->driver,
+		       gen->driver, what);
 	return bad;
 }
 
@@ -215,48 +366,36 @@ struct zero_call {
 static void zero_hh_blocks(const struct kh_impl *impl, u64 *st,
 			   const u8 *noaccess)
 {
-	const struct hh_arch_ops *ops = impl->arch;
-
-	ops->blocks((struct hh_state *)st, noaccess, 0);
+	kh_blockfns_of(impl->driver)->hh_blocks((struct hh_state *)st,
+						noaccess, 0);
 }
 
 static void zero_mm128_blocks(const struct kh_impl *impl, u64 *st,
 			      const u8 *noaccess)
 {
-	const struct mm128_arch_ops *ops = impl->arch;
-
-	ops->blocks(st, noaccess, noaccess, 0);
+	kh_blockfns_of(impl->driver)->mm128_blocks(st, noaccess, noaccess, 0);
 }
 
 static void zero_nh(const struct kh_impl *impl, u64 *st, const u8 *noaccess)
 {
-	const struct nhpoly1305_arch_ops *ops = impl->arch;
+	kh_blockfns_of(impl->driver)->nh((const u32 *)noaccess, noaccess, 0,
+					 st);
+}
 
-	ops->nh((const u32 *)noaccess, noaccess, 0, st);
+static void zero_nh_chunks(const struct kh_impl *impl, u64 *st,
+			   const u8 *noaccess)
+{
+	kh_blockfns_of(impl->driver)->nh_chunks((const u32 *)noaccess,
+						noaccess, 0,
+						(u64 (*)[KH_NH_NUM_PASSES])st);
 }
 
 /*
- * The assembly entry points themselves, which the arch-ops wrappers of
- * glue.c may guard: each runs where the driver named first is usable.
+ * The assembly entry points themselves (arch/<arch>/blocks.h), which the
+ * C of a block function may guard: each runs where the driver named first
+ * is usable.
  */
 #if defined(__x86_64__)
-asmlinkage void kh_hh_blocks_avx2(struct hh_state *st, const u8 *src,
-				  size_t nblocks);
-asmlinkage void kh_mm128_blocks_avx2_asm(u64 h[8], const u8 *key,
-					 const u8 *msg, size_t nblocks);
-asmlinkage void kh_mm128_blocks_avx512_asm(u64 h[8], const u8 *key,
-					   const u8 *msg, size_t nblocks);
-asmlinkage void kh_nh_avx2_asm(const u32 *key, const u8 *msg, size_t len,
-			       u64 hash[KH_NH_NUM_PASSES]);
-asmlinkage void kh_nh_avx2_chunks(const u32 *key, const u8 *msg,
-				  size_t nchunks,
-				  u64 hashes[][KH_NH_NUM_PASSES]);
-asmlinkage void kh_nh_avx512_asm(const u32 *key, const u8 *msg, size_t len,
-				 u64 hash[KH_NH_NUM_PASSES]);
-asmlinkage void kh_nh_avx512_chunks(const u32 *key, const u8 *msg,
-				    size_t nchunks,
-				    u64 hashes[][KH_NH_NUM_PASSES]);
-
 static void zero_asm_hh_avx2(const struct kh_impl *impl, u64 *st,
 			     const u8 *noaccess)
 {
@@ -318,14 +457,6 @@ static const struct {
 	  { "kh_nh_avx512_chunks", zero_asm_nh_chunks_avx512 } },
 };
 #elif defined(__aarch64__)
-asmlinkage void kh_hh_blocks_neon(struct hh_state *st, const u8 *src,
-				  size_t nblocks);
-asmlinkage void kh_hh_permute_neon(struct hh_state *st, unsigned int rounds);
-asmlinkage void kh_mm128_blocks_neon(u64 h[8], const u8 *key, const u8 *msg,
-				     size_t nblocks);
-asmlinkage void kh_nh_neon(const u32 *key, const u8 *msg, size_t len,
-			   u64 hash[KH_NH_NUM_PASSES]);
-
 static void zero_asm_hh_neon(const struct kh_impl *impl, u64 *st,
 			     const u8 *noaccess)
 {
@@ -400,21 +531,22 @@ static unsigned int zero_one(const struct kh_impl *impl,
 
 static unsigned int zero_counts(const struct kh_impl *impl)
 {
-	static const struct zero_call hh = { "arch-ops blocks()", zero_hh_blocks };
-	static const struct zero_call mm = { "arch-ops blocks()", zero_mm128_blocks };
-	static const struct zero_call nh = { "arch-ops nh()", zero_nh };
+	static const struct zero_call hh = { "hh_blocks()", zero_hh_blocks };
+	static const struct zero_call mm = { "mm128_blocks()", zero_mm128_blocks };
+	static const struct zero_call nh = { "nh()", zero_nh };
+	static const struct zero_call nhc = { "nh_chunks()", zero_nh_chunks };
+	const struct kh_blockfns *fns = kh_blockfns_of(impl->driver);
 	const struct zero_call *ops = NULL;
 	long page = sysconf(_SC_PAGESIZE);
 	unsigned int bad = 0, calls = 0, i;
 	u8 *noaccess;
 
-	/* impl->arch is the block-function table of the algorithm's kind */
-	if (!strncmp(impl->name, "highwayhash", 11))
+	/* the block function of the driver's algorithm */
+	if (fns->hh_blocks)
 		ops = &hh;
-	else if (!strcmp(impl->name, "multimixer128"))
+	else if (fns->mm128_blocks)
 		ops = &mm;
-	else if (!strcmp(impl->name, "nhpoly1305") ||
-		 !strncmp(impl->name, "sthash", 6))
+	else if (fns->nh)
 		ops = &nh;
 	if (!ops) {
 		printf("FAIL: %s: no count-of-0 check for its algorithm\n",
@@ -430,6 +562,10 @@ static unsigned int zero_counts(const struct kh_impl *impl)
 	bad += zero_one(impl, ops, noaccess, false);
 	bad += zero_one(impl, ops, noaccess, true);
 	calls += 2;
+	if (fns->nh_chunks) {
+		bad += zero_one(impl, &nhc, noaccess, false);
+		calls++;
+	}
 #if defined(__x86_64__) || defined(__aarch64__)
 	for (i = 0; i < ARRAY_SIZE(zero_asm); i++) {
 		if (strcmp(zero_asm[i].driver, impl->driver))
@@ -538,11 +674,61 @@ static unsigned int test_driver(const struct kh_impl *impl)
 	bad += lengths(&r, KH_MIXED);
 	bad += long_messages(&r);
 	bad += scribbled_states(&r);
-	bad += zero_counts(impl);
+	if (kh_blockfns_of(impl->driver) && kh_blockfns_of(r.gen->driver)) {
+		bad += blocks_vs_generic(impl, kh_blockfns_of(impl->driver),
+					 kh_blockfns_of(r.gen->driver));
+		bad += zero_counts(impl);
+	} else {
+		printf("FAIL: %s: no block functions in tests/host/kh_blockfns.h\n",
+		       impl->driver);
+		bad++;
+	}
 	if (impl->alg->exit)
 		impl->alg->exit(r.ctx);
 	ht_guarded_free(r.ctx, impl->alg->ctxsize);
 	ht_guarded_free(r.state, impl->alg->statesize);
+	return bad;
+}
+
+/*
+ * tests/host/kh_blockfns.h names the block functions of every driver the
+ * module has here, and no driver it lacks.
+ */
+static unsigned int blockfns_complete(void)
+{
+	unsigned int i, j, bad = 0;
+
+	for (i = 0; i < kh_generic_impl_count + kh_arch_impl_count; i++) {
+		const struct kh_impl *impl = i < kh_generic_impl_count ?
+			kh_generic_impls[i] :
+			kh_arch_impls[i - kh_generic_impl_count];
+
+		if (!kh_blockfns_of(impl->driver)) {
+			printf("FAIL: %s: not in tests/host/kh_blockfns.h\n",
+			       impl->driver);
+			bad++;
+		}
+	}
+	for (i = 0; i < ARRAY_SIZE(kh_blockfns); i++) {
+		for (j = 0; j < kh_generic_impl_count; j++)
+			if (!strcmp(kh_generic_impls[j]->driver,
+				    kh_blockfns[i].driver))
+				break;
+		if (j < kh_generic_impl_count)
+			continue;
+		for (j = 0; j < kh_arch_impl_count; j++)
+			if (!strcmp(kh_arch_impls[j]->driver,
+				    kh_blockfns[i].driver))
+				break;
+		if (j == kh_arch_impl_count) {
+			printf("FAIL: tests/host/kh_blockfns.h: %s: no such driver\n",
+			       kh_blockfns[i].driver);
+			bad++;
+		}
+	}
+	if (!bad)
+		printf("PASS: tests/host/kh_blockfns.h names the block functions of all %u drivers\n",
+		       kh_generic_impl_count + kh_arch_impl_count);
 	return bad;
 }
 
@@ -560,22 +746,23 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "--list-arch")) {
 		for (i = 0; i < kh_arch_impl_count; i++)
-			printf("%s %s %s\n", kh_arch_impls[i].name,
-			       kh_arch_impls[i].driver, feature(&kh_arch_impls[i]));
+			printf("%s %s %s\n", kh_arch_impls[i]->name,
+			       kh_arch_impls[i]->driver, feature(kh_arch_impls[i]));
 		return 0;
 	}
 	/* the drivers this CPU may use (their usable() test), as --list-arch */
 	if (argc > 1 && !strcmp(argv[1], "--list-usable")) {
 		for (i = 0; i < kh_arch_impl_count; i++)
-			if (kh_impl_usable(&kh_arch_impls[i]))
-				printf("%s %s %s\n", kh_arch_impls[i].name,
-				       kh_arch_impls[i].driver,
-				       feature(&kh_arch_impls[i]));
+			if (kh_impl_usable(kh_arch_impls[i]))
+				printf("%s %s %s\n", kh_arch_impls[i]->name,
+				       kh_arch_impls[i]->driver,
+				       feature(kh_arch_impls[i]));
 		return 0;
 	}
 
+	fail += blockfns_complete();
 	for (i = 0; i < kh_arch_impl_count; i++) {
-		const struct kh_impl *impl = &kh_arch_impls[i];
+		const struct kh_impl *impl = kh_arch_impls[i];
 
 		if (!kh_impl_usable(impl)) {
 			printf("NOT RUN: %s: this CPU lacks %s\n", impl->driver,
@@ -583,8 +770,8 @@ int main(int argc, char **argv)
 			not_run++;
 			/* each missing feature once, in driver order */
 			for (j = 0; j < i; j++)
-				if (!kh_impl_usable(&kh_arch_impls[j]) &&
-				    !strcmp(feature(&kh_arch_impls[j]), feature(impl)))
+				if (!kh_impl_usable(kh_arch_impls[j]) &&
+				    !strcmp(feature(kh_arch_impls[j]), feature(impl)))
 					break;
 			if (j == i)
 				snprintf(lacks + strlen(lacks),

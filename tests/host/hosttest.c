@@ -11,6 +11,7 @@
 #include <keyedhash/keyedhash.h>
 #include <keyedhash/testvec.h>
 #include "tests/keyedhash-testvecs.h"
+#include "tests/host/hosttest.h"
 
 static u8 *read_file(const char *path, size_t *len)
 {
@@ -148,13 +149,13 @@ int main(int argc, char **argv)
 	/* --list: "name driver" of every generic driver, for the VM checks */
 	if (argc > 1 && !strcmp(argv[1], "--list")) {
 		for (i = 0; i < kh_generic_impl_count; i++)
-			printf("%s %s\n", kh_generic_impls[i].name,
-			       kh_generic_impls[i].driver);
+			printf("%s %s\n", kh_generic_impls[i]->name,
+			       kh_generic_impls[i]->driver);
 		return 0;
 	}
 
 	for (i = 0; i < kh_generic_impl_count; i++) {
-		const struct kh_impl *impl = &kh_generic_impls[i];
+		const struct kh_impl *impl = kh_generic_impls[i];
 		double t0 = now_ms(), t;
 		int err = kh_selftest(impl);
 

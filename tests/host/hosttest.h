@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <string.h>
 #include <linux/types.h>
+#include <keyedhash/keyedhash.h>
 
 /* xorshift64: the test programs' reproducible pseudo-random numbers. */
 static inline u64 ht_xorshift64(u64 *state)
@@ -73,6 +75,17 @@ static inline void ht_guarded_free(void *p, size_t n)
 
 	if (p)
 		munmap((char *)p + n + ht_page() - span, span);
+}
+
+/* The generic driver of algorithm @name (a cra_name), or NULL. */
+static inline const struct kh_impl *kh_generic_impl(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < kh_generic_impl_count; i++)
+		if (!strcmp(kh_generic_impls[i]->name, name))
+			return kh_generic_impls[i];
+	return NULL;
 }
 
 #endif /* _KEYEDHASH_HOSTTEST_H */

@@ -143,3 +143,5 @@ kunit_test_suites(&hh64_suite, &hh128_suite, &hh256_suite, &mm128_suite,
 
 MODULE_DESCRIPTION("KUnit tests for keyedhash");
 MODULE_LICENSE("GPL");
+/* kh_registered_impl(), kh_keccak_selftest() */
+KH_IMPORT_KUNIT_NS();

@@ -244,6 +244,10 @@ if [[ " $TIERS " == *" host "* ]]; then
 		"$RIG/indirect-calls.sh" "$KH_OUT/x86_64/src/keyedhash.ko"
 	kh_check "arm64 module: one indirect call per shash op, none below it" \
 		"$RIG/indirect-calls.sh" "$KH_OUT/arm64/src/keyedhash.ko" aarch64-linux-gnu-objdump
+	kh_check "x86_64 module: every global symbol prefixed kh_/keyedhash_" \
+		"$RIG/symbols.sh" "$KH_OUT/x86_64/src/keyedhash.ko"
+	kh_check "arm64 module: every global symbol prefixed kh_/keyedhash_" \
+		"$RIG/symbols.sh" "$KH_OUT/arm64/src/keyedhash.ko" aarch64-linux-gnu-nm
 	kh_check "plain kbuild: make -C <headers> M=\$PWD modules" plain_kbuild
 	kh_check "userspace tools, x86_64 (static)" build_tools x86_64 gcc
 	kh_check "userspace tools, arm64 (static)" build_tools arm64 aarch64-linux-gnu-gcc

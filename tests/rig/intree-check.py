@@ -37,7 +37,7 @@ def report(ok, text):
 
 def generic_drivers():
     text = open(os.path.join(TOP, "core", "generic.c")).read()
-    return dict(re.findall(r'\.name = "([^"]+)",\s*\.driver = "([^"]+)"', text))
+    return dict(re.findall(r'\.name\s*=\s*"([^"]+)",\s*\.driver\s*=\s*"([^"]+)"', text))
 
 
 def failures(lines, ours):

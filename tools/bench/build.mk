@@ -168,7 +168,11 @@ $(KB_O)/ours/%.S.o: $(KB_TOP)/%.S $(KB_STAMP)
 	$(KB_CC) -D__ASSEMBLY__ -MMD -MP $(KB_SHIM) -idirafter $(KB_SRC)/kshim \
 		-Wa,--noexecstack -c $< -o $@
 
-$(KB_O)/harness/ours.o: KB_EXTRA = $(KB_SHIM)
+# ours.c takes the NH block functions from tests/host/kh_blockfns.h: the
+# arch ones only where the arch drivers are built in
+KB_OURS_FLAGS = $(KB_SHIM) \
+	$(if $(filter %/arch/none.c,$(abspath $(KB_ARCH_SRCS))),-DKH_TEST_NO_ARCH)
+$(KB_O)/harness/ours.o: KB_EXTRA = $(KB_OURS_FLAGS)
 $(KB_O)/harness/%.o: $(KB_SRC)/%.c $(KB_STAMP)
 	@mkdir -p $(@D)
 	$(KB_CC) $(KB_CFLAGS) $(KB_DEFS) $(KB_EXTRA) -MMD -MP \
@@ -210,7 +214,7 @@ $(KB_O)/kmode/ours/%.S.o: $(KB_TOP)/%.S $(KB_STAMP)
 
 # ours.c, peers-linux.c and kmode.c: kernel code in this copy (the glue
 # the crypto API would be, and the kernel's FPU functions).
-$(KB_O)/kmode/harness/ours.o: KB_EXTRA = $(KB_SHIM)
+$(KB_O)/kmode/harness/ours.o: KB_EXTRA = $(KB_OURS_FLAGS)
 $(KB_O)/kmode/harness/%.o: $(KB_SRC)/%.c $(KB_STAMP)
 	@mkdir -p $(@D)
 	$(KB_CC) $(KB_KMODE_KCFLAGS) $(KB_WARN) $(KB_DEFS) $(KB_EXTRA) \

@@ -8,7 +8,8 @@
  * arch table is empty unless the bench is built with the arch objects; see
  * KB_ARCH_SRCS in bench.mk).  Each driver must pass its own init-time
  * self-test (selftest.c) first.  The NH block function of every nhpoly1305
- * driver is also registered on its own as algorithm "nh".
+ * driver (tests/host/kh_blockfns.h) is also registered on its own as
+ * algorithm "nh".
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include <keyedhash/keyedhash.h>
 #include <keyedhash/nhpoly1305.h>
 #include <keyedhash/simd.h>		/* KH_SIMD_CHUNK */
+#include "tests/host/kh_blockfns.h"
 #include "bench.h"
 
 struct kb_ours {
@@ -86,14 +88,17 @@ static void *kb_nh_setup(const struct kb_impl *bi, const u8 *key,
 			 size_t keylen, size_t msglen)
 {
 	const struct kh_impl *impl = bi->priv;
-	const struct nhpoly1305_arch_ops *ops = impl->arch;
+	const struct kh_blockfns *fns = kh_blockfns_of(impl->driver);
 	struct kb_nh *n;
 
 	(void)msglen;
 	if (keylen != NHPOLY1305_KEY_SIZE)
 		return NULL;
+	if (!fns || !fns->nh)
+		kb_fatal("%s: no NH block function in tests/host/kh_blockfns.h",
+			 impl->driver);
 	n = kb_zalloc(sizeof(*n));
-	n->nh = ops->nh;
+	n->nh = fns->nh;
 	n->simd = impl->usable != NULL;	/* an arch driver: SIMD NH */
 	kh_nh_setkey_words(n->key, key + KH_POLY1305_KEY_SIZE);
 	return n;
@@ -154,7 +159,7 @@ void kb_register_ours(void)
 	unsigned int i;
 
 	for (i = 0; i < kh_generic_impl_count; i++)
-		kb_add_ours(&kh_generic_impls[i]);
+		kb_add_ours(kh_generic_impls[i]);
 	for (i = 0; i < kh_arch_impl_count; i++)
-		kb_add_ours(&kh_arch_impls[i]);
+		kb_add_ours(kh_arch_impls[i]);
 }

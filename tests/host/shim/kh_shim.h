@@ -52,6 +52,7 @@ typedef unsigned int gfp_t;
 #define pr_info(...)		fprintf(stderr, __VA_ARGS__)
 #define pr_warn(...)		fprintf(stderr, __VA_ARGS__)
 #define EXPORT_SYMBOL_GPL(s)
+#define EXPORT_SYMBOL_IF_KUNIT(s)
 /*
  * IS_ENABLED(CONFIG_...): the kernel's <linux/kconfig.h> answers from the
  * configuration; here only the options the sources ask about, each as
@@ -65,6 +66,17 @@ typedef unsigned int gfp_t;
 #define kh_shim_CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST	0
 #else
 #define kh_shim_CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST	1
+#endif
+/*
+ * The host's architecture as the kernel's configuration names it, from the
+ * first shim header on: compat.h, included early, picks its SIMD sections
+ * by it.
+ */
+#if defined(__x86_64__) && !defined(CONFIG_X86)
+#define CONFIG_X86			1
+#endif
+#if defined(__aarch64__) && !defined(CONFIG_ARM64)
+#define CONFIG_ARM64			1
 #endif
 #define might_sleep()
 #ifndef BUILD_BUG_ON
