@@ -9,7 +9,7 @@
 #   make ARCH=arm64       cross-build against Debian's arm64 6.1 headers
 #   make check            all test tiers (installs its dependencies)
 #   make run              boot Debian's kernel in QEMU, load, hash, show
-#   make testvecs         regenerate tests/keyedhash-testvecs.h
+#   make testvecs         regenerate tests/keyedhash-testvecs.h and -selftest-vecs.h
 #   make hosttest         run the module's self-test natively (generic C)
 #   make hosttest-asan    the host tests built with ASan and UBSan, run
 #   make install          install keyedhash.ko for the KDIR kernel, depmod
@@ -107,8 +107,10 @@ uninstall:
 
 testvecs:
 	python3 tests/gen-testvecs.py
+	python3 tests/gen-testvecs.py --selftest
 
-$(BUILD)/hosttest: tests/host/hosttest.c tests/host/hosttest.h $(CORE_SRCS) $(wildcard include/keyedhash/*.h) tests/keyedhash-testvecs.h
+$(BUILD)/hosttest: tests/host/hosttest.c tests/host/hosttest.h tests/host/hosttest-full.h $(CORE_SRCS) $(wildcard include/keyedhash/*.h) \
+		tests/keyedhash-testvecs.h tests/keyedhash-selftest-vecs.h
 	@mkdir -p $(BUILD)
 	$(CC) $(HOSTCFLAGS) -o $@ tests/host/hosttest.c $(CORE_SRCS)
 
@@ -133,7 +135,8 @@ $(BUILD)/x86/%.o: arch/x86/%.S
 
 $(BUILD)/hosttest-x86: tests/host/hosttest-arch.c $(CORE_SRCS) $(X86_ARCH_SRCS) \
 		$(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM)) \
-		$(wildcard include/keyedhash/*.h tests/host/shim/*.h) tests/host/hosttest.h tests/keyedhash-testvecs.h \
+		$(wildcard include/keyedhash/*.h tests/host/shim/*.h) tests/host/hosttest.h tests/host/hosttest-full.h \
+		tests/keyedhash-testvecs.h tests/keyedhash-selftest-vecs.h \
 		$(ARCH_TEST_HDRS)
 	$(CC) $(HOSTCFLAGS) -o $@ tests/host/hosttest-arch.c $(CORE_SRCS) \
 		$(X86_ARCH_SRCS) $(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
@@ -152,7 +155,9 @@ ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
 ASAN_TESTS := hosttest $(patsubst tests/host/%.c,%,$(filter-out tests/host/hosttest-arch.c, \
 	$(wildcard tests/host/hosttest-*.c)))
 ASAN_DEPS = $(CORE_SRCS) $(wildcard include/keyedhash/*.h tests/host/shim/*.h) \
-	tests/host/hosttest.h tests/keyedhash-testvecs.h $(ARCH_TEST_HDRS)
+	tests/host/hosttest.h tests/host/hosttest-full.h tests/keyedhash-testvecs.h \
+	tests/keyedhash-selftest-vecs.h \
+		$(ARCH_TEST_HDRS)
 
 $(BUILD)/asan/hosttest: tests/host/hosttest.c $(ASAN_DEPS)
 	@mkdir -p $(@D)
@@ -186,7 +191,9 @@ ARM64_ARCH_SRCS = arch/arm64/glue.c $(wildcard arch/arm64/*.S)
 
 $(BUILD)/arm64-host/hosttest-arm64: tests/host/hosttest-arch.c $(CORE_SRCS) \
 		$(ARM64_ARCH_SRCS) $(wildcard include/keyedhash/*.h tests/host/shim/*.h) \
-		tests/host/hosttest.h tests/keyedhash-testvecs.h $(ARCH_TEST_HDRS)
+		tests/host/hosttest.h tests/host/hosttest-full.h tests/keyedhash-testvecs.h \
+	tests/keyedhash-selftest-vecs.h \
+		$(ARCH_TEST_HDRS)
 	@mkdir -p $(@D)
 	$(ARM64_HOST_CC) $(HOSTCFLAGS) -mgeneral-regs-only -static -Wa,--noexecstack -o $@ $< \
 		$(CORE_SRCS) $(ARM64_ARCH_SRCS)

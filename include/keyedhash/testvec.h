@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Known-answer vector tables (generated into tests/keyedhash-testvecs.h by
- * tests/gen-testvecs.py from the files in tests/vectors/) and the message patterns
- * that stand in for long or regular messages.
+ * Known-answer vector tables (generated into tests/keyedhash-testvecs.h,
+ * and the init-time self-test's few into tests/keyedhash-selftest-vecs.h,
+ * by tests/gen-testvecs.py from the files in tests/vectors/) and the
+ * message patterns that stand in for long or regular messages.
  */
 #ifndef _KEYEDHASH_TESTVEC_H
 #define _KEYEDHASH_TESTVEC_H
@@ -83,5 +84,112 @@ static inline void kh_testvec_msg(const struct kh_testvec *tv, size_t off,
 		break;
 	}
 }
+
+/*
+ * The module's init-time self-test table (tests/keyedhash-selftest-vecs.h,
+ * tests/gen-testvecs.py --selftest): a few vectors per algorithm, whose
+ * keys, messages and digests are byte strings in one array (the suite's
+ * @data), or patterns.  Offsets rather than pointers keep the table small.
+ */
+
+/**
+ * struct kh_st_bytes - a key or message of the self-test table
+ * @len:	length in bytes
+ * @off:	where in the suite's @data: KH_PAT_NONE the bytes,
+ *		KH_PAT_SPLITMIX64 the stream's state (8 bytes) and the offset in
+ *		the stream (4 bytes) the bytes start at, little-endian
+ * @pattern:	enum kh_pattern
+ * @pat_a:	KH_PAT_AFFINE: byte i is (@pat_a * i + @pat_b) mod 256
+ * @pat_b:	see @pat_a
+ */
+struct kh_st_bytes {
+	u32 len;
+	u32 off;
+	u8 pattern;
+	u8 pat_a;
+	u8 pat_b;
+};
+
+/* @digest: offset of the expected digest in the suite's @data */
+struct kh_st_vec {
+	struct kh_st_bytes key;
+	struct kh_st_bytes msg;
+	u32 digest;
+};
+
+/*
+ * A key setkey() must refuse with -EINVAL: @prefixlen bytes at @prefix in
+ * the suite's @data, then zeros up to @keylen.
+ */
+struct kh_st_badkey {
+	u32 keylen;
+	u32 prefix;
+	u32 prefixlen;
+};
+
+/**
+ * struct kh_st_suite - the self-test of one algorithm
+ * @name:	cra_name
+ * @data:	the byte strings the offsets of @vecs and @badkeys point into
+ * @vecs:	known answers
+ * @badkeys:	keys setkey() must refuse
+ * @count:	entries of @vecs
+ * @nbad:	entries of @badkeys
+ * @keymax:	longest key given as a pattern, and longest bad key: the
+ *		self-test's key buffer
+ * @simd_min:	the SIMD threshold (struct kh_impl.simd_min) the message
+ *		lengths were chosen around; hosttest-x86/-arm64 fail a driver
+ *		with a higher one, whose SIMD path they would miss
+ */
+struct kh_st_suite {
+	const char *name;
+	const u8 *data;
+	const struct kh_st_vec *vecs;
+	const struct kh_st_badkey *badkeys;
+	u32 count;
+	u32 nbad;
+	u32 keymax;
+	u32 simd_min;
+};
+
+static inline u64 kh_st_le(const u8 *p, unsigned int n)
+{
+	u64 v = 0;
+
+	while (n--)
+		v = v << 8 | p[n];
+	return v;
+}
+
+/* Bytes [@off, @off + @len) of @b, from the suite's @data. */
+static inline void kh_st_bytes_fill(const struct kh_st_bytes *b,
+				    const u8 *data, size_t off, u8 *buf,
+				    size_t len)
+{
+	size_t i;
+
+	switch (b->pattern) {
+	case KH_PAT_AFFINE:
+		for (i = 0; i < len; i++)
+			buf[i] = b->pat_a * (off + i) + b->pat_b;
+		break;
+	case KH_PAT_SPLITMIX64:
+		kh_splitmix64_fill(kh_st_le(data + b->off, 8),
+				   kh_st_le(data + b->off + 8, 4) + off, buf, len);
+		break;
+	default:
+		memcpy(buf, data + b->off + off, len);
+		break;
+	}
+}
+
+struct kh_impl;
+
+/*
+ * Run @suite over @impl (selftest.c): kh_selftest() with the table of its
+ * choice, for the host tests' run over the full vector sets.
+ */
+int kh_selftest_suite(const struct kh_impl *impl,
+		      const struct kh_st_suite *suite);
 
 #endif /* _KEYEDHASH_TESTVEC_H */

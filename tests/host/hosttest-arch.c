@@ -7,7 +7,8 @@
  * and runs under qemu-aarch64 on other hosts (Makefile).  For every driver
  * in kh_arch_impls[] the CPU supports:
  *
- *  - the module's init-time self-test (selftest.c) over every vector;
+ *  - the module's init-time self-test (selftest.c), and its code over every
+ *    vector of tests/keyedhash-testvecs.h (hosttest-full.h);
  *  - every valid length 0..4096 at a random offset, hashed in random pieces,
  *    against the generic driver of the same name: with SIMD, with SIMD
  *    disabled (kh_simd_disabled_for_test: no SIMD section may be entered),
@@ -49,6 +50,8 @@
 #include <keyedhash/sthash.h>
 #include "tests/host/hosttest.h"
 #include "tests/host/kh_blockfns.h"
+#include "tests/host/hosttest-full.h"
+#include "tests/keyedhash-selftest-vecs.h"
 
 #define MAXLEN		4096
 #define BIGLEN		65536
@@ -625,6 +628,33 @@ static unsigned int scribbled_states(struct kh_run *r)
 	return bad;
 }
 
+/*
+ * The self-test's lengths were chosen around the largest SIMD threshold of
+ * each algorithm's drivers (tests/gen-testvecs.py SELFTEST_RULES): a driver
+ * with a higher one would not be tested on its SIMD path at module init.
+ */
+static unsigned int selftest_threshold(const struct kh_impl *impl)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(kh_st_suites); i++) {
+		if (strcmp(kh_st_suites[i].name, impl->name))
+			continue;
+		if (impl->simd_min <= kh_st_suites[i].simd_min) {
+			printf("PASS: %s: SIMD threshold %u within the self-test's %u\n",
+			       impl->driver, impl->simd_min,
+			       kh_st_suites[i].simd_min);
+			return 0;
+		}
+		printf("FAIL: %s: SIMD threshold %u above the self-test's %u (gen-testvecs.py)\n",
+		       impl->driver, impl->simd_min, kh_st_suites[i].simd_min);
+		return 1;
+	}
+	printf("FAIL: %s: no suite in tests/keyedhash-selftest-vecs.h\n",
+	       impl->driver);
+	return 1;
+}
+
 static unsigned int test_driver(const struct kh_impl *impl)
 {
 	static u8 key[BIGLEN], data[BIGLEN + 64];
@@ -634,6 +664,8 @@ static unsigned int test_driver(const struct kh_impl *impl)
 
 	bad = !!kh_selftest(impl);
 	printf("%s: %s self-test\n", bad ? "FAIL" : "PASS", impl->driver);
+	bad += !!ht_full_vectors(impl);
+	bad += selftest_threshold(impl);
 
 	keylen = make_key(impl->name, key, &r.step);
 	for (i = 0; i < sizeof(data); i++)

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hosttest: run the module's own init-time self-test (selftest.c) over the
- * generic C drivers in userspace, through tests/host/shim.  It checks the very
- * source files the module compiles, in seconds, before any VM boots.
+ * generic C drivers in userspace, through tests/host/shim, timed, and the
+ * same code once more over every vector of tests/keyedhash-testvecs.h.  It
+ * checks the very source files the module compiles, in seconds, before any
+ * VM boots.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include <keyedhash/testvec.h>
 #include "tests/keyedhash-testvecs.h"
 #include "tests/host/hosttest.h"
+#include "tests/host/hosttest-full.h"
 
 static u8 *read_file(const char *path, size_t *len)
 {
@@ -166,10 +169,11 @@ int main(int argc, char **argv)
 		       err ? "self-test failed" : "self-test passed", t);
 		failed += !!err;
 		failed += !!init_writes_state(impl);
+		failed += !!ht_full_vectors(impl);
 	}
 	/* the time module init spends in the self-test of these drivers */
 	printf("hosttest: %u passed, %u failed (self-test of the %u generic drivers: %.1f ms)\n",
-	       2 * kh_generic_impl_count - failed, failed,
+	       3 * kh_generic_impl_count - failed, failed,
 	       kh_generic_impl_count, total);
 	return failed ? 1 : 0;
 }
