@@ -59,7 +59,8 @@ static bool kh_x86_avx2_usable(void)
 
 /*
  * Both AVX-512 drivers work in zmm registers: not on the CPUs where that
- * lowers the clock enough to cost more than it gains (compat.h).
+ * lowers the clock enough to cost more than it gains (the kernel flags
+ * them X86_FEATURE_PREFER_YMM).
  */
 static bool __maybe_unused kh_x86_avx512_usable(void)
 {
@@ -67,7 +68,7 @@ static bool __maybe_unused kh_x86_avx512_usable(void)
 	       boot_cpu_has(X86_FEATURE_AVX512F) &&
 	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
 				 XFEATURE_MASK_AVX512, NULL) &&
-	       !kh_x86_zmm_downclocks();
+	       !boot_cpu_has(X86_FEATURE_PREFER_YMM);
 }
 
 /* HighwayHash */

@@ -66,7 +66,6 @@ void mm128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
 /* What every instantiation of the state machine shares (core/multimixer128.c). */
 int mm128_setkey(void *ctx, const u8 *key, unsigned int keylen);
 void mm128_exit(void *ctx);
-int mm128_clone(void *dst, const void *src, gfp_t gfp);
 void mm128_init(const void *ctx, void *state);
 int mm128_final(const struct kh_impl *impl, const void *ctx, void *state,
 		u8 *out);
@@ -75,7 +74,7 @@ int mm128_final(const struct kh_impl *impl, const void *ctx, void *state,
 	.statesize = sizeof(struct mm128_desc_ctx),			\
 	.min_keysize = MM128_BLOCK_SIZE,				\
 	.max_keysize = MM128_MAX_KEY_SIZE,				\
-	.setkey = mm128_setkey, .exit = mm128_exit, .clone = mm128_clone, \
+	.setkey = mm128_setkey, .exit = mm128_exit,			\
 	.init = mm128_init, .final = mm128_final
 
 /* An update in progress: the state and the key block of its next block. */

@@ -6,7 +6,7 @@
  * suites from the module notifier) and report KTAP to the kernel log.
  */
 #include <linux/module.h>
-#include <keyedhash/compat.h>	/* get/put_unaligned_le*() */
+#include <linux/unaligned.h>
 #include <keyedhash/keccak.h>
 #include "hash_test_template.h"
 
