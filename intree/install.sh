@@ -87,7 +87,7 @@ function active(  i) { for (i = 1; i <= n; i++) if (kind[i] == "kh" && !keep[i])
 # a blank line only after a line that is not (a removed block between two
 # blank lines leaves one)
 function out(l) { if (l != "" || last != "") print l; last = l }
-function fail(msg) { print "install.sh: compat.h: " msg > "/dev/stderr"; bad = 1; exit 2 }
+function fail(msg) { print "intree-install.sh: compat.h: " msg > "/dev/stderr"; bad = 1; exit 2 }
 BEGIN { split(defs, a, " "); for (i in a) def[a[i]] = 1; last = "x" }
 /^#[ \t]*(ifdef|ifndef)[ \t]+KH_HAVE_[A-Z0-9_]+[ \t]*$/ {
 	l = $0; sub(/^#[ \t]*/, "", l); split(l, w, /[ \t]+/)
