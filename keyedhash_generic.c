@@ -12,11 +12,11 @@
 
 #include <crypto/algapi.h>
 #include <crypto/internal/hash.h>
+#include <kunit/visibility.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <keyedhash/compat.h>
 #include <keyedhash/keyedhash.h>
 #include <keyedhash/simd.h>
 
@@ -126,28 +126,6 @@ static void kh_shash_exit_tfm(struct crypto_shash *tfm)
 	kh_ctx_wipe(kh_tfm_impl(tfm), crypto_shash_ctx(tfm));
 }
 
-#ifdef KH_HAVE_SHASH_CLONE_TFM
-/*
- * crypto_clone_shash() hands us a zeroed context that is flagged as keyed:
- * copy the key context, and let the algorithm duplicate what it allocated.
- */
-static int kh_shash_clone_tfm(struct crypto_shash *dst,
-			      struct crypto_shash *src)
-{
-	const struct kh_impl *impl = kh_tfm_impl(src);
-	void *dctx = crypto_shash_ctx(dst);
-	int err;
-
-	memcpy(dctx, crypto_shash_ctx(src), impl->alg->ctxsize);
-	if (!impl->alg->clone)
-		return 0;
-	err = impl->alg->clone(dctx, crypto_shash_ctx(src), GFP_ATOMIC);
-	if (err)
-		memzero_explicit(dctx, impl->alg->ctxsize);
-	return err;
-}
-#endif
-
 static void kh_fill_shash_alg(struct kh_driver *drv, const struct kh_impl *impl)
 {
 	struct shash_alg *alg = &drv->alg;
@@ -162,9 +140,6 @@ static void kh_fill_shash_alg(struct kh_driver *drv, const struct kh_impl *impl)
 	alg->finup = kh_shash_finup;
 	alg->digest = kh_shash_digest;
 	alg->exit_tfm = kh_shash_exit_tfm;
-#ifdef KH_HAVE_SHASH_CLONE_TFM
-	alg->clone_tfm = kh_shash_clone_tfm;
-#endif
 	strscpy(alg->base.cra_name, impl->name, CRYPTO_MAX_ALG_NAME);
 	strscpy(alg->base.cra_driver_name, impl->driver, CRYPTO_MAX_ALG_NAME);
 	alg->base.cra_priority = impl->priority;

@@ -9,7 +9,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/string.h>
-#include <keyedhash/compat.h>	/* get/put_unaligned_le*() */
+#include <linux/unaligned.h>
 #include <keyedhash/keccak.h>
 
 #define KH_KECCAK_ROUNDS	24

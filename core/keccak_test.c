@@ -14,7 +14,7 @@
 #include <linux/module.h>
 #include <linux/printk.h>
 #include <linux/string.h>
-#include <keyedhash/compat.h>	/* EXPORT_SYMBOL_IF_KUNIT() */
+#include <kunit/visibility.h>
 #include <keyedhash/keccak.h>
 
 enum kh_keccak_kat_kind {

@@ -25,7 +25,7 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <keyedhash/compat.h>	/* get/put_unaligned_le*() */
+#include <linux/unaligned.h>
 #include <keyedhash/multimixer128.h>
 
 /* Word @j of the block sum K_b + M_b (mod 2^32). */
@@ -90,11 +90,8 @@ void kh_mm128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
  *    process context: kh_mm128_setkey() itself allocates with GFP_KERNEL;
  *  - from exit_tfm, when the tfm is freed (crypto_free_shash(), process
  *    context), and from the module-init self-test.
- * crypto_clone_shash() may run in atomic context, but kh_mm128_clone() only
- * allocates there, with the caller's gfp; if that fails it leaves no key
- * in the clone, so freeing the failed clone (which calls exit_tfm on the
- * zeroed context) frees nothing.  Hashing, from any context (hard IRQ and
- * softirq too), only reads the key.
+ * Hashing, from any context (hard IRQ and softirq too), only reads the
+ * key.
  */
 int kh_mm128_setkey(void *ctx, const u8 *key, unsigned int keylen)
 {
@@ -123,27 +120,6 @@ void kh_mm128_exit(void *ctx)
 		kvfree_sensitive(c->key, c->keylen);
 	c->key = NULL;
 	c->keylen = 0;
-}
-
-/*
- * crypto_clone_shash() (kernels that have it): the clone gets its own copy
- * of the key, so that freeing either tfm leaves the other intact.  Possibly
- * atomic context (@gfp says so): allocate only, never free.
- */
-int kh_mm128_clone(void *dst, const void *src, gfp_t gfp)
-{
-	const struct mm128_tfm_ctx *s = src;
-	struct mm128_tfm_ctx *d = dst;
-
-	if (!s->key)
-		return 0;
-	d->key = kvmalloc(s->keylen, gfp);
-	if (!d->key) {
-		d->keylen = 0;
-		return -ENOMEM;
-	}
-	memcpy(d->key, s->key, s->keylen);
-	return 0;
 }
 
 void kh_mm128_init(const void *ctx, void *state)
@@ -194,7 +170,6 @@ const struct kh_alg_ops kh_multimixer128_generic_ops = {
 	.statesize	= sizeof(struct mm128_desc_ctx),
 	.setkey		= kh_mm128_setkey,
 	.exit		= kh_mm128_exit,
-	.clone		= kh_mm128_clone,
 	.init		= kh_mm128_init,
 	.update		= kh_multimixer128_generic_update,
 	.final		= kh_mm128_final,

@@ -13,7 +13,7 @@
  * (kh_nh_setkey_words()).
  */
 #include <linux/kernel.h>
-#include <keyedhash/compat.h>	/* get/put_unaligned_le*() */
+#include <linux/unaligned.h>
 #include <keyedhash/nhpoly1305.h>
 
 void kh_nh_setkey_words(u32 words[KH_NH_KEY_WORDS],

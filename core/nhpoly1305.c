@@ -14,7 +14,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
-#include <keyedhash/compat.h>	/* get/put_unaligned_le*() */
+#include <linux/unaligned.h>
 #include <keyedhash/nhpoly1305.h>
 
 void kh_nhpoly1305_setkey_raw(struct kh_nhpoly1305_key *key,

@@ -8,7 +8,7 @@
  * the message or the accumulator.
  */
 #include <linux/kernel.h>
-#include <keyedhash/compat.h>	/* get/put_unaligned_le*() */
+#include <linux/unaligned.h>
 #include <keyedhash/poly1305.h>
 
 /* x * y mod 2^130 - 5, carried, and 20 times its upper two limbs */

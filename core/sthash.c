@@ -15,7 +15,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
-#include <keyedhash/compat.h>	/* get/put_unaligned_le*() */
+#include <linux/unaligned.h>
 #include <keyedhash/sthash.h>
 
 static const u8 sthash_kdf_name[] = {

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Usage: intree/install.sh KERNEL_SRC
+# Usage: intree/install.sh KERNEL_SRC [PROBED_SRC]
 #
 # Puts keyedhash into a kernel source tree as crypto/keyedhash/ and hooks it
 # into the build: crypto/Kconfig sources crypto/keyedhash/Kconfig (next to
@@ -16,11 +16,29 @@
 # what changed) and leaves the hooks alone.  Every file of the kernel tree
 # it changes is replaced, never written in place, so a tree that shares
 # its files with another one through hard links (cp -al) stays intact.
+#
+# Older kernels: the sources are written against the newest kernel's API;
+# out of tree, include/keyedhash/compat.h and the probes of Kbuild's
+# "compat" section supply what an older kernel lacks.  None of that goes
+# into a kernel tree as it is.  The probes are evaluated against the tree
+# (PROBED_SRC, default KERNEL_SRC: mkseries.sh installs into a partial
+# copy of the tree and names the tree itself here), and:
+#  - a tree that has the newest API (7.x) gets the sources without
+#    compat.h, include/compat/, the compat KUnit cases and the Kbuild
+#    section: plain code, nothing left to probe;
+#  - an older tree (6.1) really lacks that API, and the honest choice is a
+#    backport resolved for that tree: compat.h with its KH_HAVE_* blocks
+#    resolved by this tree's probe results (the ones it needs kept, made
+#    unconditional, the others removed), include/compat/ only if the tree
+#    lacks <linux/unaligned.h>, and in place of the probes the plain
+#    Kbuild lines that result from them.  No probe and no KH_HAVE_*
+#    conditional is left; the sources stay those of the newest kernel.
 set -euo pipefail
 die() { echo "intree-install.sh: $*" >&2; exit 1; }
 
-[ $# = 1 ] || die "usage: $0 KERNEL_SRC"
+[ $# = 1 ] || [ $# = 2 ] || die "usage: $0 KERNEL_SRC [PROBED_SRC]"
 S=$(realpath "$1")
+P=$(realpath "${2:-$1}")
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 [ -f "$S/crypto/Kconfig" ] && [ -f "$S/crypto/Makefile" ] && [ -f "$S/Kbuild" ] &&
 	[ -f "$S/Documentation/crypto/index.rst" ] ||
@@ -31,9 +49,12 @@ mkdir -p "$D"
 # The module's sources: what Kbuild and Kconfig name, the KUnit suites and
 # the generated vector tables; dkms.conf carries the version (Kbuild).
 # Not the out-of-tree Makefile, the tools or the test rig.
+# (Kbuild and the compat files are put in place below, resolved for the tree.)
 rsync -rlt --delete --prune-empty-dirs \
 	--exclude='*.mod.c' --exclude='*.o' --exclude='*.ko' --exclude='.*' \
-	--include=/Kbuild --include=/Kconfig --include=/dkms.conf --include='/*.c' \
+	--exclude=/Kbuild --exclude=/include/keyedhash/compat.h \
+	--exclude=/include/compat/ --exclude=/tests/kunit/compat_kunit.c \
+	--include=/Kconfig --include=/dkms.conf --include='/*.c' \
 	--include=/core/ --include='/core/*.[ch]' \
 	--include='/arch/***' \
 	--include=/include/ --include='/include/keyedhash/***' \
@@ -41,9 +62,90 @@ rsync -rlt --delete --prune-empty-dirs \
 	--include=/tests/keyedhash-selftest-vecs.h \
 	--include=/tests/kunit/ --include='/tests/kunit/*.[ch]' \
 	--exclude='*' "$TOP/" "$D/"
-for f in Kbuild Kconfig keyedhash_generic.c include/keyedhash/keyedhash.h; do
+for f in Kconfig keyedhash_generic.c include/keyedhash/keyedhash.h; do
 	[ -f "$D/$f" ] || die "$D/$f missing after the copy"
 done
+
+# ---- the compat files, resolved for the tree P (see the top)
+C=$(mktemp -d)
+trap 'rm -rf "$C"' EXIT
+# Kbuild's compat section, evaluated by make against P: the probe results
+# (-DKH_HAVE_* flags), the compat include directory if added, the compat
+# KUnit object if added.
+sed -n '/^# >>> compat/,/^# <<< compat/p' "$TOP/Kbuild" > "$C/section"
+grep -q '^# <<< compat' "$C/section" || die "no compat section in $TOP/Kbuild"
+{
+	printf 'KBUILD_EXTMOD := 1\nsrctree := %s\nkh-src := KHSRC\n' "$P"
+	cat "$C/section"
+	printf 'all:\n\t@echo $(kh-probes)\n\t@echo $(filter -IKHSRC/%%,$(ccflags-y))\n\t@echo $(keyedhash_kunit-y)\n'
+} > "$C/probe.mk"
+make -s --no-print-directory -f "$C/probe.mk" > "$C/probes" || die "evaluating Kbuild's probes failed"
+defs=$(sed -n 1p "$C/probes" | sed 's/-D//g')
+cinc=$(sed -n 2p "$C/probes")
+ckunit=$(sed -n 3p "$C/probes")
+# compat.h with its top-level #ifdef/#ifndef KH_HAVE_* blocks resolved
+# (#else allowed, other conditionals inside them kept as they are); any
+# other use of KH_HAVE_* in a directive is refused.  Writes to $C/kept how
+# many blocks were kept.
+awk -v defs="$defs" -v keptf="$C/kept" '
+function active(  i) { for (i = 1; i <= n; i++) if (kind[i] == "kh" && !keep[i]) return 0; return 1 }
+# a blank line only after a line that is not (a removed block between two
+# blank lines leaves one)
+function out(l) { if (l != "" || last != "") print l; last = l }
+function fail(msg) { print "intree-install.sh: compat.h: " msg > "/dev/stderr"; bad = 1; exit 2 }
+BEGIN { split(defs, a, " "); for (i in a) def[a[i]] = 1; last = "x" }
+/^#[ \t]*(ifdef|ifndef)[ \t]+KH_HAVE_[A-Z0-9_]+[ \t]*$/ {
+	l = $0; sub(/^#[ \t]*/, "", l); split(l, w, /[ \t]+/)
+	n++; kind[n] = "kh"; keep[n] = (w[2] in def) == (w[1] == "ifdef")
+	if (keep[n] && active()) kept++
+	next
+}
+/^#[ \t]*(if|elif)/ && /KH_HAVE_/ { fail("cannot resolve: " $0) }
+/^#[ \t]*if/ { n++; kind[n] = "other"; if (active()) out($0); next }
+/^#[ \t]*(else|elif)/ && n && kind[n] == "kh" {
+	if ($0 ~ /elif/) fail("#elif in a KH_HAVE_ block")
+	keep[n] = !keep[n]; if (keep[n] && active()) kept++
+	next
+}
+/^#[ \t]*endif/ { if (!n) fail("#endif without #if"); if (kind[n] == "kh") { n--; next } }
+/^#[ \t]*endif/ { if (active()) out($0); n--; next }
+{ if (active()) out($0) }
+END { if (bad) exit 2; if (n) fail("unbalanced conditionals"); print kept + 0 > keptf }
+' "$TOP/include/keyedhash/compat.h" > "$C/compat.h" || die "could not resolve compat.h"
+! grep -q '^#.*KH_HAVE_' "$C/compat.h" || die "a KH_HAVE_* directive is left in compat.h after resolving it"
+needed=
+[ "$(cat "$C/kept")" = 0 ] && [ -z "$cinc" ] && [ -z "$ckunit" ] || needed=1
+# The tree's Kbuild: the compat section replaced by what it amounts to here
+{
+	sed '/^# >>> compat/,$d' "$TOP/Kbuild"
+	if [ -n "$needed" ]; then
+		echo "# What this kernel lacks of the API the sources use, supplied by"
+		echo "# include/keyedhash/compat.h, read before every C file."
+		echo 'ccflags-y += -include $(kh-src)/include/keyedhash/compat.h'
+		[ -z "$cinc" ] || echo 'ccflags-y += -I$(kh-src)/include/compat'
+		[ -z "$ckunit" ] || echo 'keyedhash_kunit-y += tests/kunit/compat_kunit.o'
+		echo
+	fi
+	sed '1,/^# <<< compat/d' "$TOP/Kbuild" | sed '1{/^$/d}'
+} > "$C/Kbuild"
+# Put FILE (relative to D) from NEW if it differs, a new file renamed over
+# the old; with no NEW remove it.
+put() { # file, new content's path or ""
+	local dst=$D/$1 t
+	if [ -z "$2" ]; then
+		rm -f "$dst"
+		return
+	fi
+	cmp -s "$2" "$dst" && return 0
+	mkdir -p "$(dirname "$dst")"
+	t=$(mktemp "$dst.XXXXXX")
+	cp "$2" "$t" && chmod 644 "$t" && mv -f "$t" "$dst"
+}
+put Kbuild "$C/Kbuild"
+put include/keyedhash/compat.h "${needed:+$C/compat.h}"
+put include/compat/linux/unaligned.h "$([ -n "$cinc" ] && echo "$TOP/include/compat/linux/unaligned.h")"
+[ -n "$cinc" ] || rm -rf "$D/include/compat"
+put tests/kunit/compat_kunit.c "$([ -n "$ckunit" ] && echo "$TOP/tests/kunit/compat_kunit.c")"
 
 # Replace FILE by the output of a command reading it.
 rewrite() { # file, command...

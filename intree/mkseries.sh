@@ -61,8 +61,9 @@ g init -q
 g add -A
 g commit -q -m base
 
-# 1: the sources and the hooks, by intree-install.sh itself
-"$TOP/intree/install.sh" "$W" > /dev/null
+# 1: the sources and the hooks, by intree-install.sh itself (compat
+# resolved by the probes of the tree S, W being only part of it)
+"$TOP/intree/install.sh" "$W" "$S" > /dev/null
 python3 - "$W/MAINTAINERS" "$AUTHOR" <<'EOF'
 # Insert our entry where it sorts among the entries (a title line followed by
 # a field line "X:\t") of MAINTAINERS; written to a new file and renamed.

@@ -153,7 +153,6 @@ static const struct kh_alg_ops kh_multimixer128_neon_ops = {
 	.statesize	= sizeof(struct mm128_desc_ctx),
 	.setkey		= kh_mm128_setkey,
 	.exit		= kh_mm128_exit,
-	.clone		= kh_mm128_clone,
 	.init		= kh_mm128_init,
 	.update		= kh_multimixer128_neon_update,
 	.final		= kh_mm128_final,

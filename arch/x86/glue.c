@@ -60,7 +60,8 @@ static bool kh_x86_avx2_usable(void)
 
 /*
  * Both AVX-512 drivers work in zmm registers: not on the CPUs where that
- * lowers the clock enough to cost more than it gains (compat.h).
+ * lowers the clock enough to cost more than it gains (the kernel flags
+ * them X86_FEATURE_PREFER_YMM).
  */
 static bool __maybe_unused kh_x86_avx512_usable(void)
 {
@@ -68,7 +69,7 @@ static bool __maybe_unused kh_x86_avx512_usable(void)
 	       boot_cpu_has(X86_FEATURE_AVX512F) &&
 	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
 				 XFEATURE_MASK_AVX512, NULL) &&
-	       !kh_x86_zmm_downclocks();
+	       !boot_cpu_has(X86_FEATURE_PREFER_YMM);
 }
 
 /* HighwayHash */
@@ -166,7 +167,6 @@ static const struct kh_alg_ops kh_multimixer128_avx2_ops = {
 	.statesize	= sizeof(struct mm128_desc_ctx),
 	.setkey		= kh_mm128_setkey,
 	.exit		= kh_mm128_exit,
-	.clone		= kh_mm128_clone,
 	.init		= kh_mm128_init,
 	.update		= kh_multimixer128_avx2_update,
 	.final		= kh_mm128_final,
@@ -210,7 +210,6 @@ static const struct kh_alg_ops kh_multimixer128_avx512_ops = {
 	.statesize	= sizeof(struct mm128_desc_ctx),
 	.setkey		= kh_mm128_setkey,
 	.exit		= kh_mm128_exit,
-	.clone		= kh_mm128_clone,
 	.init		= kh_mm128_init,
 	.update		= kh_multimixer128_avx512_update,
 	.final		= kh_mm128_final,

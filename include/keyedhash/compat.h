@@ -1,69 +1,90 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * keyedhash: what differs between the kernels the module supports (Linux
- * 6.1, 6.12 and 7.x), in one place.  The algorithm cores and the assembly
- * stay free of version tests; they include this header for what they need
- * from the kernel and use the names defined here.
+ * keyedhash: what kernels older than the newest one lack, in one place.
  *
- * Features are detected, not versions: from a macro the new interface
- * defines where there is one, otherwise by Kbuild, which probes the
- * kernel's headers and passes KH_HAVE_* (see Kbuild).
+ * The module's sources are written against the newest kernel's API (7.x:
+ * <linux/unaligned.h>, hrtimer_setup(), kernel_neon_begin(&state),
+ * X86_FEATURE_PREFER_YMM, an shash that cannot be cloned) and never
+ * include this file.  Out of tree, Kbuild reads it before every C file
+ * (-include) and tells it, by probes of the kernel's headers, which of
+ * those features the kernel has.  Each block below supplies one where it
+ * is missing (or, for tfm cloning, handles it where an older kernel has
+ * it), says which kernels need it and why, and tests the feature, never a
+ * version number.  <linux/unaligned.h> is forwarded instead, by
+ * include/compat/linux/unaligned.h, which is on the include path only
+ * where the kernel lacks the header.
+ *
+ * In a kernel tree: intree/install.sh leaves this file out where the tree
+ * needs none of it (7.x), and otherwise installs it resolved for the tree
+ * (6.1): only the blocks that tree needs, without their conditions.  Keep
+ * each probe's condition the form it resolves (see there).
  */
 #ifndef _KEYEDHASH_COMPAT_H
 #define _KEYEDHASH_COMPAT_H
 
-/* 6.12 moved <asm/unaligned.h> to <linux/unaligned.h>. */
-#ifdef KH_HAVE_LINUX_UNALIGNED_H
-#include <linux/unaligned.h>
-#else
-#include <asm/unaligned.h>
-#endif
-
 /*
- * SIMD sections: kh_simd_enter(&save) ... kh_simd_leave(&save), with a
- * struct kh_simd_save on the caller's stack.  On arm64 from 7.x on,
- * kernel_neon_begin() takes the area in which it saves the FPSIMD state
- * of a task it interrupts (the kernel's scoped_ksimd() keeps one on the
- * stack the same way; its presence tells the new interface).  Elsewhere
- * the save area is empty and the kernel keeps the state itself.
+ * Read before the sources, the kernel headers included below would define
+ * the default pr_fmt() first, and the sources' own definition would then
+ * redefine it: define it here as the sources do (identical, so allowed).
  */
-#if defined(CONFIG_X86)
-#include <asm/fpu/api.h>
-struct kh_simd_save { };
-#define kh_simd_enter(save)	((void)(save), kernel_fpu_begin())
-#define kh_simd_leave(save)	((void)(save), kernel_fpu_end())
-#elif defined(CONFIG_ARM64)
+#ifndef pr_fmt
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+#endif
+
+#ifndef KH_HAVE_HRTIMER_SETUP
+/*
+ * Linux 6.1 and 6.12: hrtimer_setup() (new in 6.13, the only form in 7.x)
+ * is missing; hrtimer_init() and setting the callback do the same.  Only
+ * the KUnit suites use hrtimers.
+ */
+#include <linux/hrtimer.h>
+
+static inline void
+hrtimer_setup(struct hrtimer *timer,
+	      enum hrtimer_restart (*function)(struct hrtimer *),
+	      clockid_t clock_id, enum hrtimer_mode mode)
+{
+	hrtimer_init(timer, clock_id, mode);
+	timer->function = function;
+}
+#endif
+
+#ifndef KH_HAVE_KERNEL_NEON_STATE
+#ifdef CONFIG_ARM64
+/*
+ * arm64 Linux 6.1 and 6.12: kernel_neon_begin() and kernel_neon_end() take
+ * no argument; in 7.x they take the struct user_fpsimd_state (on the
+ * caller's stack) in which the interrupted task's registers are saved.
+ * Older kernels keep that state themselves: the argument is dropped.  The
+ * kernel's declarations come first, then the macros (which do not expand
+ * themselves again).
+ */
 #include <asm/neon.h>
-#include <asm/simd.h>
-#ifdef scoped_ksimd
-struct kh_simd_save {
-	struct user_fpsimd_state fpsimd;
-};
 
-#define kh_simd_enter(save)	kernel_neon_begin(&(save)->fpsimd)
-#define kh_simd_leave(save)	kernel_neon_end(&(save)->fpsimd)
-#else
-struct kh_simd_save { };
-#define kh_simd_enter(save)	((void)(save), kernel_neon_begin())
-#define kh_simd_leave(save)	((void)(save), kernel_neon_end())
+#define kernel_neon_begin(state)	((void)(state), kernel_neon_begin())
+#define kernel_neon_end(state)		((void)(state), kernel_neon_end())
 #endif
 #endif
 
-#if defined(CONFIG_X86)
+#ifndef KH_HAVE_X86_FEATURE_PREFER_YMM
+#ifdef CONFIG_X86
+/*
+ * x86 Linux 6.1 and 6.12: no X86_FEATURE_PREFER_YMM.  7.x sets it on the
+ * Intel CPUs where code in zmm registers lowers the clock enough to lose
+ * more than it gains (arch/x86/kernel/cpu/intel.c, zmm_exclusion_list:
+ * family 6 models Skylake-X 0x55, Ice Lake 0x6a, 0x6c, 0x7d, 0x7e, 0x9d,
+ * Tiger Lake 0x8c, 0x8d), and the AVX-512 drivers stay off where
+ * boot_cpu_has(X86_FEATURE_PREFER_YMM).  Here it is a number no feature
+ * bit has, and boot_cpu_has() answers for that number from the same
+ * list; for every other bit, as before.
+ */
 #include <linux/cpufeature.h>
 #include <linux/processor.h>
-/*
- * Whether code in zmm registers lowers this CPU's clock enough to lose more
- * than it gains.  Newer kernels say so themselves (X86_FEATURE_PREFER_YMM,
- * set for the Intel models below; 7.x has it, 6.12 not).  Before that, the
- * same Intel family 6 models by number: Skylake-X 0x55, Ice Lake 0x6a, 0x6c,
- * 0x7d, 0x7e, 0x9d, Tiger Lake 0x8c, 0x8d.
- */
-static inline bool kh_x86_zmm_downclocks(void)
+
+#define X86_FEATURE_PREFER_YMM	(NCAPINTS * 32)
+
+static inline bool kh_compat_prefer_ymm(void)
 {
-#ifdef X86_FEATURE_PREFER_YMM
-	return boot_cpu_has(X86_FEATURE_PREFER_YMM);
-#else
 	if (boot_cpu_data.x86_vendor != X86_VENDOR_INTEL ||
 	    boot_cpu_data.x86 != 6)
 		return false;
@@ -73,56 +94,78 @@ static inline bool kh_x86_zmm_downclocks(void)
 		return true;
 	}
 	return false;
-#endif
 }
+
+static __always_inline bool kh_compat_boot_cpu_has(unsigned int bit)
+{
+	if (bit == X86_FEATURE_PREFER_YMM)
+		return kh_compat_prefer_ymm();
+	return cpu_has(&boot_cpu_data, bit);
+}
+
+#undef boot_cpu_has
+#define boot_cpu_has(bit)	kh_compat_boot_cpu_has(bit)
+#endif
 #endif
 
+#ifdef KH_HAVE_SHASH_CLONE_TFM
 /*
- * hrtimer_setup() (6.13 on) replaced hrtimer_init() and the assignment of
- * the callback (7.x has only the former).  A macro: userspace builds of
- * the cores have no hrtimers.
+ * Linux 6.4 up to 7.2 (6.12 among them; 6.1 and 7.3 have no tfm cloning at
+ * all): crypto_clone_shash() gives the clone a zeroed context, flagged as
+ * keyed if the original is, and calls the algorithm's clone_tfm to fill
+ * it.  Without one the clone would hash under an all-zero context, so
+ * every shash the module registers gets this one: a copy of the key
+ * context, which is plain data except Multimixer-128's (every driver of
+ * it has a struct mm128_tfm_ctx): that points to the key in a buffer of
+ * its own, which the clone must not share (freeing either tfm frees it),
+ * so the clone gets a copy.  Possibly atomic context: allocate only, never
+ * free.  A clone left without a key after a failed allocation frees
+ * nothing when it is freed (mm128_exit()).
  */
-#ifdef KH_HAVE_HRTIMER_SETUP
-#define kh_hrtimer_setup(timer, fn, clock, mode) \
-	hrtimer_setup(timer, fn, clock, mode)
-#else
-#define kh_hrtimer_setup(timer, fn, clock, mode) \
-	do { \
-		struct hrtimer *kh_timer_ = (timer); \
-		hrtimer_init(kh_timer_, clock, mode); \
-		kh_timer_->function = (fn); \
-	} while (0)
+#include <crypto/internal/hash.h>
+#include <linux/mm.h>
+#include <linux/string.h>
+#include <keyedhash/multimixer128.h>
+
+static inline int kh_compat_shash_clone_tfm(struct crypto_shash *dst,
+					    struct crypto_shash *src)
+{
+	const struct crypto_alg *alg = &crypto_shash_alg(src)->base;
+	const struct mm128_tfm_ctx *s = crypto_shash_ctx(src);
+	struct mm128_tfm_ctx *d = crypto_shash_ctx(dst);
+
+	memcpy(d, s, alg->cra_ctxsize);
+	if (strcmp(alg->cra_name, "multimixer128") || !s->key)
+		return 0;
+	d->key = kvmalloc(s->keylen, GFP_ATOMIC);
+	if (!d->key) {
+		d->keylen = 0;
+		return -ENOMEM;
+	}
+	memcpy(d->key, s->key, s->keylen);
+	return 0;
+}
+
+static inline int kh_compat_register_shash(struct shash_alg *alg)
+{
+	alg->clone_tfm = kh_compat_shash_clone_tfm;
+	return crypto_register_shash(alg);
+}
+
+#define crypto_register_shash(alg)	kh_compat_register_shash(alg)
 #endif
 
+#ifndef KH_HAVE_MODULE_IMPORT_NS_STRING
 /*
- * KH_HAVE_SHASH_CLONE_TFM: struct shash_alg has clone_tfm, for
- * crypto_clone_shash() (6.4 up to 7.1: 6.12 has it, 7.3 has not).  That
- * gives the clone a zeroed context with the original's "key set" flag and
- * calls clone_tfm (if any) to fill it: without one a clone would hash
- * under an all-zero key context.
+ * Linux 6.1 and 6.12: MODULE_IMPORT_NS() takes the namespace as a bare
+ * name and quotes it itself; from 6.13 it takes the string, as the KUnit
+ * module writes it (MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING"), for
+ * the test hooks of <kunit/visibility.h>).  Both record the same
+ * import_ns= entry.
  */
-
-/*
- * Test hooks are exported to the KUnit suites alone: EXPORT_SYMBOL_IF_KUNIT()
- * of <kunit/visibility.h> puts them in the EXPORTED_FOR_KUNIT_TESTING
- * namespace where CONFIG_KUNIT is set, and exports nothing where it is
- * not.  Kernels without the header (before its 6.1.y backport; Kbuild
- * defines KH_HAVE_KUNIT_VISIBILITY_H where it is) get the same here.
- * KH_IMPORT_KUNIT_NS() is the test module's import of that namespace,
- * written as MODULE_IMPORT_NS() records it whether it takes a bare name
- * (up to 6.12) or a string (6.13 on).
- */
-#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST) && !defined(EXPORT_SYMBOL_IF_KUNIT)
-#ifdef KH_HAVE_KUNIT_VISIBILITY_H
-#include <kunit/visibility.h>
-#else
-#include <linux/export.h>
-/* built only with the KUnit suites, which depend on CONFIG_KUNIT */
-#define EXPORT_SYMBOL_IF_KUNIT(sym) \
-	EXPORT_SYMBOL_NS(sym, EXPORTED_FOR_KUNIT_TESTING)
-#endif
-#define KH_IMPORT_KUNIT_NS() \
-	MODULE_INFO(import_ns, "EXPORTED_FOR_KUNIT_TESTING")
+#include <linux/module.h>
+#undef MODULE_IMPORT_NS
+#define MODULE_IMPORT_NS(ns)	MODULE_INFO(import_ns, ns)
 #endif
 
 #endif /* _KEYEDHASH_COMPAT_H */

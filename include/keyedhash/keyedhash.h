@@ -35,10 +35,6 @@ struct kh_impl;
  *		is wiped by the caller).  Called only in process context (the
  *		shash setkey and exit_tfm, the module-init self-test): it may
  *		sleep (vfree)
- * @clone:	optional; @dst is a byte copy of the keyed context @src: give
- *		it its own copy of what setkey() allocated (@gfp: the caller's
- *		allocation flags; it may not sleep).  On error leave nothing in
- *		@dst that exit() would free twice.
  * @init:	start a request
  * @update:	absorb @len bytes; may fail only where the algorithm defines
  *		an error (Multimixer-128 past the end of its key)
@@ -49,7 +45,6 @@ struct kh_alg_ops {
 	unsigned int statesize;
 	int (*setkey)(void *ctx, const u8 *key, unsigned int keylen);
 	void (*exit)(void *ctx);
-	int (*clone)(void *dst, const void *src, gfp_t gfp);
 	void (*init)(const void *ctx, void *state);
 	int (*update)(const struct kh_impl *impl, const void *ctx, void *state,
 		      const u8 *src, unsigned int len);

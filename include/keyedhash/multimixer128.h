@@ -63,7 +63,6 @@ void kh_mm128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
 /* What every Multimixer-128 driver shares (core/multimixer128.c). */
 int kh_mm128_setkey(void *ctx, const u8 *key, unsigned int keylen);
 void kh_mm128_exit(void *ctx);
-int kh_mm128_clone(void *dst, const void *src, gfp_t gfp);
 void kh_mm128_init(const void *ctx, void *state);
 int kh_mm128_final(const struct kh_impl *impl, const void *ctx, void *state,
 		   u8 *out);

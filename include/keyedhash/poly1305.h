@@ -12,7 +12,7 @@
 #define _KEYEDHASH_POLY1305_H
 
 #include <linux/types.h>
-#include <keyedhash/compat.h>	/* put_unaligned_le64() */
+#include <linux/unaligned.h>
 
 #define KH_POLY1305_BLOCK_SIZE	16
 #define KH_POLY1305_KEY_SIZE	16

@@ -20,7 +20,11 @@
 #include <linux/percpu.h>
 #include <asm/simd.h>
 #include <crypto/internal/simd.h>
-#include <keyedhash/compat.h>	/* kh_simd_enter(), kh_simd_leave() */
+#if defined(CONFIG_X86)
+#include <asm/fpu/api.h>
+#elif defined(CONFIG_ARM64)
+#include <asm/neon.h>
+#endif
 
 /* Most block data handled in one SIMD section. */
 #define KH_SIMD_CHUNK		4096
@@ -65,8 +69,24 @@ static inline void kh_simd_count_section(void)
 
 /*
  * kh_simd_begin(&save) ... kh_simd_end(&save): one SIMD section, @save a
- * struct kh_simd_save on the caller's stack (compat.h).
+ * struct kh_simd_save on the caller's stack.  On arm64 it holds the
+ * FPSIMD registers of a task the section interrupts, which
+ * kernel_neon_begin() saves there; x86 keeps them itself.
  */
+#if defined(CONFIG_X86)
+struct kh_simd_save { };
+
+#define kh_simd_enter(save)	((void)(save), kernel_fpu_begin())
+#define kh_simd_leave(save)	((void)(save), kernel_fpu_end())
+#elif defined(CONFIG_ARM64)
+struct kh_simd_save {
+	struct user_fpsimd_state fpsimd;
+};
+
+#define kh_simd_enter(save)	kernel_neon_begin(&(save)->fpsimd)
+#define kh_simd_leave(save)	kernel_neon_end(&(save)->fpsimd)
+#endif
+
 #define kh_simd_begin(save)			\
 	do {					\
 		kh_simd_count_section();	\

@@ -18,7 +18,7 @@
 #define _KEYEDHASH_STHASH_H
 
 #include <linux/types.h>
-#include <keyedhash/compat.h>	/* put_unaligned_le64() */
+#include <linux/unaligned.h>
 #include <keyedhash/keyedhash.h>
 #include <keyedhash/keccak.h>
 #include <keyedhash/nhpoly1305.h>

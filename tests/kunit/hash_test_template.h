@@ -806,70 +806,6 @@ static void kh_case_rekey(struct kunit *test)
 }
 
 /*
- * crypto_clone_shash() (kernels whose shash_alg has clone_tfm: 6.4 up to
- * 7.1): clone a keyed tfm, free the original and hash with the clone; then
- * clone the clone, free the first clone and hash with the second.  Each
- * must give the known-answer digest of the algorithm's first vector with
- * a message: a clone must neither share memory with its origin that the
- * origin frees (Multimixer-128's key; KASAN would report it) nor hash
- * under the zeroed context crypto_clone_tfm() hands out.
- */
-static void kh_case_clone(struct kunit *test)
-{
-#ifdef KH_HAVE_SHASH_CLONE_TFM
-	struct kh_test_ctx *t = test->priv;
-	const struct kh_testvec *tv = NULL;
-	const struct kh_impl *impl;
-	unsigned int i, d = 0, ndrivers = 0;
-	u8 *msg;
-
-	for (i = 0; i < ARRAY_SIZE(kh_testvec_suites) && !tv; i++) {
-		const struct kh_testvec_suite *suite = &kh_testvec_suites[i];
-		unsigned int j;
-
-		if (strcmp(suite->name, t->alg->name))
-			continue;
-		for (j = 0; j < suite->count && !tv; j++)
-			if (suite->vecs[j].msglen)
-				tv = &suite->vecs[j];
-	}
-	KUNIT_ASSERT_NOT_NULL(test, tv);
-	msg = vmalloc(tv->msglen);
-	KUNIT_ASSERT_NOT_NULL(test, msg);
-	kh_testvec_msg(tv, 0, msg, tv->msglen);
-
-	while ((impl = kh_next_driver(t->alg->name, &d))) {
-		struct crypto_shash *tfm = kh_alloc(test, impl->driver,
-						    tv->key, tv->keylen);
-		struct crypto_shash *clone = crypto_clone_shash(tfm);
-
-		ndrivers++;
-		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(clone), "%s: clone: %pe",
-				       impl->driver, clone);
-		crypto_free_shash(tfm);
-		KUNIT_EXPECT_EQ(test, crypto_shash_tfm_digest(clone, msg,
-							      tv->msglen, t->d1), 0);
-		KH_EXPECT_MEMEQ(test, t->d1, tv->digest, impl->digestsize,
-				"%s: clone, origin freed", impl->driver);
-		tfm = crypto_clone_shash(clone);
-		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(tfm), "%s: clone of a clone: %pe",
-				       impl->driver, tfm);
-		crypto_free_shash(clone);
-		KUNIT_EXPECT_EQ(test, crypto_shash_tfm_digest(tfm, msg,
-							      tv->msglen, t->d2), 0);
-		KH_EXPECT_MEMEQ(test, t->d2, tv->digest, impl->digestsize,
-				"%s: clone of a clone, first clone freed",
-				impl->driver);
-		crypto_free_shash(tfm);
-	}
-	vfree(msg);
-	KUNIT_EXPECT_GT(test, ndrivers, 0U);
-#else
-	kunit_skip(test, "this kernel has no crypto_clone_shash() for shash");
-#endif
-}
-
-/*
  * Hashing in interrupt context.  Two hrtimers, one expiring in hard IRQ
  * context and one in softirq context, hash the same messages as the task,
  * each with its own request allocated beforehand, while the task keeps
@@ -1010,10 +946,10 @@ static void kh_case_irq_context(struct kunit *test)
 		}
 		/* no assertion may end the case while a timer is armed */
 		c[1].hard = true;
-		kh_hrtimer_setup(&c[1].timer, kh_irq_timer_fn, CLOCK_MONOTONIC,
-				 HRTIMER_MODE_REL_HARD);
-		kh_hrtimer_setup(&c[2].timer, kh_irq_timer_fn, CLOCK_MONOTONIC,
-				 HRTIMER_MODE_REL_SOFT);
+		hrtimer_setup(&c[1].timer, kh_irq_timer_fn, CLOCK_MONOTONIC,
+			      HRTIMER_MODE_REL_HARD);
+		hrtimer_setup(&c[2].timer, kh_irq_timer_fn, CLOCK_MONOTONIC,
+			      HRTIMER_MODE_REL_SOFT);
 		hrtimer_start(&c[1].timer, ns_to_ktime(KH_IRQ_PERIOD_NS),
 			      HRTIMER_MODE_REL_HARD);
 		hrtimer_start(&c[2].timer, ns_to_ktime(KH_IRQ_PERIOD_NS / 3),
@@ -1108,10 +1044,6 @@ static void prefix##_rekey(struct kunit *test)				\
 {									\
 	kh_run(test, prefix##_test_alg, kh_case_rekey);			\
 }									\
-static void prefix##_clone(struct kunit *test)				\
-{									\
-	kh_run(test, prefix##_test_alg, kh_case_clone);			\
-}									\
 static void prefix##_irq_context(struct kunit *test)			\
 {									\
 	kh_run(test, prefix##_test_alg, kh_case_irq_context);		\
@@ -1137,7 +1069,6 @@ static struct kunit_case prefix##_cases[] = {				\
 	KUNIT_CASE(prefix##_nosimd_vs_generic),				\
 	KUNIT_CASE(prefix##_simd_sections),				\
 	KUNIT_CASE(prefix##_rekey),					\
-	KUNIT_CASE(prefix##_clone),					\
 	KUNIT_CASE(prefix##_irq_context), ##__VA_ARGS__,		\
 	{}								\
 };									\

@@ -6,7 +6,7 @@
  * suites from the module notifier) and report KTAP to the kernel log.
  */
 #include <linux/module.h>
-#include <keyedhash/compat.h>	/* get/put_unaligned_le*() */
+#include <linux/unaligned.h>
 #include <keyedhash/keccak.h>
 #include "hash_test_template.h"
 
@@ -144,4 +144,4 @@ kunit_test_suites(&hh64_suite, &hh128_suite, &hh256_suite, &mm128_suite,
 MODULE_DESCRIPTION("KUnit tests for keyedhash");
 MODULE_LICENSE("GPL");
 /* kh_registered_impl(), kh_keccak_selftest() */
-KH_IMPORT_KUNIT_NS();
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");

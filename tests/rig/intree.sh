@@ -96,7 +96,7 @@ fi
 check "patch -p1 applies the series too (dry run on the pristine tree)" \
 	sh -c "cat $(printf '%q ' "${PATCHES[@]/#/$SER/}") | patch -p1 --dry-run -s -d '$SRC'"
 check "intree/install.sh over the applied series changes nothing (the series is what it installs; hooks once)" \
-	sh -c "'$KH_TOP/intree/install.sh' '$O' && [ -z \"\$(git -C '$O' status --porcelain)\" ]"
+	sh -c "'$KH_TOP/intree/install.sh' '$O' '$SRC' && [ -z \"\$(git -C '$O' status --porcelain)\" ]"
 
 # ---- into the copy of the tree, with the rig's own suite beside it
 T=$KH_CACHE/intree-src-$SERIES-$SRCVER

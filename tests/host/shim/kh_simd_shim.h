@@ -66,8 +66,13 @@ static inline void kh_shim_simd_end(void)
 
 static inline bool may_use_simd(void) { return true; }
 static inline bool crypto_simd_usable(void) { return true; }
-#define kernel_neon_begin()	kh_shim_simd_begin()
-#define kernel_neon_end()	kh_shim_simd_end()
+/* arm64 as in Linux 7.x: the caller's save area for the task's registers */
+struct user_fpsimd_state {
+	unsigned char unused;
+};
+
+#define kernel_neon_begin(state)	((void)(state), kh_shim_simd_begin())
+#define kernel_neon_end(state)		((void)(state), kh_shim_simd_end())
 #define kernel_fpu_begin()	kh_shim_simd_begin()
 #define kernel_fpu_end()	kh_shim_simd_end()
 
