@@ -107,7 +107,7 @@ def replace_file(path, text):
 def generic_drivers():
     """{cra_name: generic driver name} from core/generic.c."""
     text = read(os.path.join(TOP, "core", "generic.c"))
-    pairs = re.findall(r'\.name = "([^"]+)",\s*\.driver = "([^"]+)"', text)
+    pairs = re.findall(r'\.name\s*= "([^"]+)",\s*\.driver\s*= "([^"]+)"', text)
     if len(pairs) != len(BOUNDARIES):
         die("core/generic.c: expected %d generic drivers, found %d"
             % (len(BOUNDARIES), len(pairs)))
