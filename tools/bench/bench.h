@@ -21,6 +21,8 @@ typedef uint32_t u32;
 typedef uint64_t u64;
 
 #define KB_MAX_DIGEST	64
+/* an out-of-line function, as the kernel's exported ones */
+#define KB_NOINLINE	__attribute__((noinline))
 
 struct kb_impl;
 

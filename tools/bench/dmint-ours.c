@@ -30,8 +30,11 @@ static const char *const kb_dmi_macs[] = {
 	"highwayhash128", "highwayhash256", "sthash",
 };
 
+struct kb_dshash;
+
 struct kb_dtfm {
-	const struct kh_impl *impl;	/* what crypto_shash_alg() leads to */
+	const struct kb_dshash *alg;	/* crypto_shash_alg(): our glue */
+	const struct kh_impl *impl;	/* what the glue finds from the alg */
 	void *ctx;
 	u32 flags;			/* CRYPTO_TFM_NEED_KEY */
 	unsigned int alignmask;
@@ -48,6 +51,10 @@ struct kb_dshash {
 	int (*final)(struct kb_ddesc *desc, u8 *out);
 };
 
+#ifdef KB_KMODE
+static const struct kb_dshash kb_glue;
+#endif
+
 struct kb_dinst {
 	struct kb_dtfm tfm;
 	struct kb_ddesc desc;
@@ -62,6 +69,9 @@ static void *kb_dmi_setup(const struct kb_impl *bi, const u8 *key,
 	struct kb_dinst *d;
 
 	d = kb_zalloc(sizeof(*d));
+#ifdef KB_KMODE
+	d->tfm.alg = &kb_glue;
+#endif
 	d->tfm.impl = impl;
 	d->tfm.ctx = kb_zalloc(impl->alg->ctxsize);
 	d->desc.tfm = &d->tfm;
@@ -123,32 +133,30 @@ static const struct kb_dshash kb_glue = {
 	.final = kb_glue_final,
 };
 
-/* the shash_alg of the tfm: volatile, so that the calls stay indirect */
-static const struct kb_dshash *volatile kb_glue_ptr = &kb_glue;
-
-/* the crypto API (as in peers-kernel.c) */
+/*
+ * The crypto API (as in peers-kernel.c); update and final are exported
+ * functions in the kernel (KB_NOINLINE, bench.h).
+ */
 static inline int kb_dcrypto_init(struct kb_ddesc *desc)
 {
 	if (desc->tfm->flags & 1)
 		return -ENOKEY;
-	return kb_glue_ptr->init(desc);
+	return desc->tfm->alg->init(desc);
 }
 
-static __attribute__((noinline)) int kb_dcrypto_update(struct kb_ddesc *desc,
-							const u8 *data,
-							unsigned int len)
+static KB_NOINLINE int kb_dcrypto_update(struct kb_ddesc *desc, const u8 *data,
+			     unsigned int len)
 {
 	if ((unsigned long)data & desc->tfm->alignmask)
 		return -EINVAL;
-	return kb_glue_ptr->update(desc, data, len);
+	return desc->tfm->alg->update(desc, data, len);
 }
 
-static __attribute__((noinline)) int kb_dcrypto_final(struct kb_ddesc *desc,
-						       u8 *out)
+static KB_NOINLINE int kb_dcrypto_final(struct kb_ddesc *desc, u8 *out)
 {
 	if ((unsigned long)out & desc->tfm->alignmask)
 		return -EINVAL;
-	return kb_glue_ptr->final(desc, out);
+	return desc->tfm->alg->final(desc, out);
 }
 
 /* integrity_sector_checksum() */
@@ -191,7 +199,7 @@ static void kb_dmi_impl(const struct kh_impl *impl)
 
 	if (!kh_impl_usable(impl))
 		return;
-	for (m = 0; m < sizeof(kb_dmi_macs) / sizeof(kb_dmi_macs[0]); m++) {
+	for (m = 0; m < ARRAY_SIZE(kb_dmi_macs); m++) {
 		if (strcmp(impl->name, kb_dmi_macs[m]))
 			continue;
 		snprintf(alg, sizeof(alg), KB_DMI_PREFIX "%s", impl->name);
@@ -230,7 +238,7 @@ void kb_register_dmi_ours(void)
 {
 	unsigned int m;
 
-	for (m = 0; m < sizeof(kb_dmi_macs) / sizeof(kb_dmi_macs[0]); m++) {
+	for (m = 0; m < ARRAY_SIZE(kb_dmi_macs); m++) {
 		const struct kh_impl *impl = kh_generic_impl(kb_dmi_macs[m]);
 		struct kb_impl *bi;
 		char alg[64];
