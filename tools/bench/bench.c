@@ -25,7 +25,11 @@
  *  - on x86_64 a second copy of our drivers and of the kernel peers, built
  *    as Debian builds the kernel and paying the kernel's FPU save and
  *    restore per message (kmode.c), runs beside the bare rows; its rows are
- *    named with KB_KMODE_SUFFIX.
+ *    named with KB_KMODE_SUFFIX;
+ *  - with it, the kernel's own drivers of the MACs a dm-integrity user picks
+ *    from (peers-kernel.c) and one dm-integrity block per message, ours and
+ *    theirs, as a kernel thread and as a user task (dmint-ours.c,
+ *    peers-kernel.c; the "dm-integrity:" algorithms below).
  */
 #define _GNU_SOURCE
 #include <getopt.h>
