@@ -677,9 +677,11 @@ def main():
             sys.stdout.write(qblock + block)
         else:
             splice(a.doc, block, qblock)
-            print("report.py: %d rows of %s into %s%s" % (
+            print("report.py: %d rows of %s into %s%s%s" % (
                 len(rows), os.path.relpath(a.tsv), os.path.relpath(a.doc),
-                ", chart %s" % os.path.join(os.path.relpath(a.img_dir), "bench.svg") if img else ""))
+                ", chart %s" % os.path.join(os.path.relpath(a.img_dir), "bench.svg") if img else "",
+                ", chart %s" % os.path.join(os.path.relpath(a.img_dir), "dm-integrity.svg")
+                if dmi_img else ""))
     except BadInput as e:
         print("report.py: %s" % e, file=sys.stderr)
         return 1
