@@ -30,6 +30,14 @@ static const char *const kb_dmi_macs[] = {
 	"highwayhash128", "highwayhash256", "sthash",
 };
 
+/*
+ * Entry @i of a driver table (kh_generic_impls[], kh_arch_impls[]): the
+ * tables hold struct kh_impl, or in newer trees pointers to them.
+ */
+#define KB_IMPL_AT(tab, i)						\
+	_Generic((tab)[i], const struct kh_impl *: (tab)[i],		\
+		 default: &(tab)[i])
+
 struct kb_dshash;
 
 struct kb_dtfm {
@@ -213,11 +221,22 @@ void kb_register_dmi_ours(void)
 	unsigned int i;
 
 	for (i = 0; i < kh_generic_impl_count; i++)
-		kb_dmi_impl(&kh_generic_impls[i]);
+		kb_dmi_impl(KB_IMPL_AT(kh_generic_impls, i));
 	for (i = 0; i < kh_arch_impl_count; i++)
-		kb_dmi_impl(&kh_arch_impls[i]);
+		kb_dmi_impl(KB_IMPL_AT(kh_arch_impls, i));
 }
 #else
+/* the generic driver of @name */
+static const struct kh_impl *kb_generic_of(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < kh_generic_impl_count; i++)
+		if (!strcmp(KB_IMPL_AT(kh_generic_impls, i)->name, name))
+			return KB_IMPL_AT(kh_generic_impls, i);
+	return NULL;
+}
+
 /* the reference: salt, sector and block in one update */
 static void kb_dmi_ref(void *inst, const u8 *data, size_t len, u8 *out)
 {
@@ -239,7 +258,7 @@ void kb_register_dmi_ours(void)
 	unsigned int m;
 
 	for (m = 0; m < ARRAY_SIZE(kb_dmi_macs); m++) {
-		const struct kh_impl *impl = kh_generic_impl(kb_dmi_macs[m]);
+		const struct kh_impl *impl = kb_generic_of(kb_dmi_macs[m]);
 		struct kb_impl *bi;
 		char alg[64];
 
