@@ -480,7 +480,9 @@ def dmi_question(blocks):
            "number, the block, final), median, the fastest driver of each MAC on "
            "this CPU; `[kthread]` is dm-integrity's own workers (reads, and "
            "writes in modes D and B), `[task]` a user task's system call "
-           "(journal mode J writes hashed in the submitter's context). "
+           "(mode J hashes a write in the context that submits it: a user task "
+           "for direct I/O, where one system call may carry several blocks, "
+           "so one block per call is the worst case). "
            "Lower is better.", "",
            "| MAC | fastest driver | 512 B [kthread] | 512 B [task] | 4 KiB [kthread] "
            "| 4 KiB [task] | speed vs hmac(sha256), 4 KiB [kthread] |",
