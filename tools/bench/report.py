@@ -477,7 +477,8 @@ def dmi_question(blocks):
     ref = {s: dmi_best(blocks, lambda d: d in HMAC256, s) for s in (512, 4096)}
     out = ["Core cycles per dm-integrity block (one `integrity_sector_checksum()`: "
            "init, the 16-byte superblock salt for a keyed MAC, the 8-byte sector "
-           "number, the block, final), median, the fastest driver of each MAC on "
+           "number, the block, final), median, for the driver of each MAC that is "
+           "fastest at 4 KiB `[kthread]` on "
            "this CPU; `[kthread]` is dm-integrity's own workers (reads, and "
            "writes in modes D and B), `[task]` a user task's system call "
            "(mode J hashes a write in the context that submits it: a user task "
