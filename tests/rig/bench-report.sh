@@ -71,6 +71,35 @@ bad "a zero size" "$H"$'\n'"$(printf 'x\ty\t0\t1.0\t1.0\n')"
 bad "a row twice" "$H"$'\n'"$(printf 'x\ty\t16\t1.0\t1.0\nx\ty\t16\t2.0\t1.0\n')"
 bad "a header without rows" "$H"$'\n'
 bad "an empty file" ""
+# dm-integrity rows: the answer block at the top (dmi markers), the table
+# of cycles per block (cycles_per_byte x block size), the ratios.
+{
+	cat "$W/head"
+	printf 'dm-integrity\thighwayhash128-avx2 [kthread]\t4096\t0.5\t1\n'
+	printf 'dm-integrity\thighwayhash128-avx2 [task]\t4096\t0.75\t1\n'
+	printf 'dm-integrity\tpeer:hmac(sha256-ni) [kthread]\t4096\t2.5\t1\n'
+	printf 'dm-integrity\tpeer:hmac(sha256-ni) [task]\t4096\t2.75\t1\n'
+	printf 'dm-integrity\tpeer:crc32c-intel [kthread]\t4096\t0.25\t1\n'
+} > "$W/dmi.tsv"
+printf '# t\n\n<!-- dmi:begin -->\nold\n<!-- dmi:end -->\nmiddle\n<!-- bench:begin -->\nold\n<!-- bench:end -->\n' > "$W/doc.md"
+if python3 "$R" --tsv "$W/dmi.tsv" --doc "$W/doc.md" --no-chart > "$W/out" 2>&1; then
+	pass "renders dm-integrity rows"
+else
+	fail "renders dm-integrity rows: $(cat "$W/out")"
+fi
+expect "the fastest driver of each MAC, cycles per block" \
+	'| **highwayhash128** | `highwayhash128-avx2` | – | – | 2048 | 3072 | 5.00× |'
+expect "the ratio to hmac(sha256) and crc32c" \
+	'runs at 5.00× the speed of hmac(sha256) (`peer:hmac(sha256-ni)`, 10240 cycles); 0.50× the speed of crc32c'
+expect "the table of every dm-integrity row" \
+	'| `peer:hmac(sha256-ni)` | hmac(sha256) | – | – | 10240 | 11264 | 2.50 |'
+if [ "$(grep -c '^old$' "$W/doc.md")" = 0 ] && grep -q '^middle$' "$W/doc.md" &&
+	[ "$(sed -n 3p "$W/doc.md")" = "<!-- dmi:begin -->" ]; then
+	pass "both marked blocks replaced, the text between kept"
+else
+	fail "both marked blocks replaced, the text between kept"
+fi
+
 doc
 printf '# no markers\n' > "$W/doc.md"
 if python3 "$R" --tsv "$W/good.tsv" --doc "$W/doc.md" --no-chart > "$W/out" 2>&1; then

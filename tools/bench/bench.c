@@ -25,7 +25,11 @@
  *  - on x86_64 a second copy of our drivers and of the kernel peers, built
  *    as Debian builds the kernel and paying the kernel's FPU save and
  *    restore per message (kmode.c), runs beside the bare rows; its rows are
- *    named with KB_KMODE_SUFFIX.
+ *    named with KB_KMODE_SUFFIX;
+ *  - with it, the kernel's own drivers of the MACs a dm-integrity user picks
+ *    from (peers-kernel.c) and one dm-integrity block per message, ours and
+ *    theirs, as a kernel thread and as a user task (dmint-ours.c,
+ *    peers-kernel.c; the "dm-integrity:" algorithms below).
  */
 #define _GNU_SOURCE
 #include <getopt.h>
@@ -44,7 +48,7 @@
 #define KB_KMODE_CFLAGS "(unknown)"
 #endif
 
-#define KB_MAX_IMPLS	160
+#define KB_MAX_IMPLS	320
 #define KB_MAX_SIZES	16
 #define KB_MAX_MSG	(1u << 20)
 
@@ -128,8 +132,41 @@ static const struct kb_alg kb_algs[] = {
 	{ "poly1305", 32, "for scale; one-time key taken per message" },
 	{ "blake2b-256", 32, "for scale; keyed, 32 B digest, key 32 B" },
 	{ "siphash-2-4", 16, "for scale; key 16 B, 8 B digest" },
+	{ "hmac-sha512", 32, "for scale; key 32 B" },
+	{ "crc32c", 0, "unkeyed (seed ~0), as dm-integrity's default" },
+	{ "xxhash64", 0, "unkeyed (seed 0)" },
+	/*
+	 * dm-integrity: one message is one block (512 B or 4 KiB) hashed as
+	 * integrity_sector_checksum() does; the TSV names them "dm-integrity"
+	 */
+	{ KB_DMI_PREFIX "highwayhash128", 32, "salt, sector, block; key 32 B" },
+	{ KB_DMI_PREFIX "highwayhash256", 32, "salt, sector, block; key 32 B" },
+	{ KB_DMI_PREFIX "sthash", 32, "salt, sector, block; seed 32 B" },
+	{ KB_DMI_PREFIX "hmac(sha256)", 32, "salt, sector, block; key 32 B" },
+	{ KB_DMI_PREFIX "hmac(sha512)", 32, "salt, sector, block; key 32 B" },
+	{ KB_DMI_PREFIX "blake2b-256", 32, "salt, sector, block; key 32 B" },
+	{ KB_DMI_PREFIX "crc32c", 0, "sector, block; unkeyed" },
+	{ KB_DMI_PREFIX "xxhash64", 0, "sector, block; unkeyed" },
+	{ KB_DMI_PREFIX "poly1305", 0, "sector, block; keyed by their first 32 B" },
 };
 #define KB_NALGS (sizeof(kb_algs) / sizeof(kb_algs[0]))
+
+/* a dm-integrity algorithm: only whole blocks of 512 B or 4 KiB */
+static bool kb_is_dmi(const char *alg)
+{
+	return !strncmp(alg, KB_DMI_PREFIX, sizeof(KB_DMI_PREFIX) - 1);
+}
+
+static bool kb_size_ok(const struct kb_alg *alg, size_t size)
+{
+	return !kb_is_dmi(alg->name) || size == 512 || size == 4096;
+}
+
+/* The algorithm column of the TSV files */
+static const char *kb_tsv_alg(const char *alg)
+{
+	return kb_is_dmi(alg) ? "dm-integrity" : alg;
+}
 
 static const struct kb_alg *kb_find_alg(const char *name)
 {
@@ -206,9 +243,9 @@ static const char *kb_detail;
 static const char *kb_filter;
 static const char *kb_unit = "auto";
 static size_t kb_sizes[KB_MAX_SIZES] = {
-	16, 64, 256, 1024, 4096, 16384, 65536, 1048576,
+	16, 64, 256, 512, 1024, 4096, 16384, 65536, 1048576,
 };
-static unsigned int kb_nsizes = 8;
+static unsigned int kb_nsizes = 9;
 
 /* Multimixer-128 needs whole 32-byte blocks: 16 becomes 32. */
 static size_t kb_size_for(const struct kb_alg *alg, size_t size)
@@ -255,6 +292,19 @@ static u64 kb_time(const struct kb_cell *c, u64 iters)
 	u8 out[KB_MAX_DIGEST] __attribute__((aligned(16)));
 	u64 acc = 0, t0, t1, i;
 
+	if (c->impl->kmode && c->impl->kthread) {
+		/* kernel mode, in a kernel thread: no return to user space */
+		c->impl->kmode->set_kthread(true);
+		t0 = kb_ticks_begin();
+		for (i = 0; i < iters; i++) {
+			hash(inst, msg, len, out);
+			acc += kb_fold(out, ds);
+		}
+		t1 = kb_ticks_end();
+		c->impl->kmode->set_kthread(false);
+		kb_sink ^= acc;
+		return t1 - t0;
+	}
 	if (c->impl->kmode) {
 		/* kernel mode: each message is a system call of a user task */
 		void (*user_return)(void) = c->impl->kmode->user_return;
@@ -318,6 +368,8 @@ static void kb_prepare(void)
 			const struct kb_impl *refimpl = NULL;
 			char h1[2 * KB_MAX_DIGEST + 1], h2[2 * KB_MAX_DIGEST + 1];
 
+			if (!kb_size_ok(alg, len))
+				continue;
 			agreeing = 0;
 			for (i = 0; i < kb_nimpls; i++) {
 				struct kb_impl *bi = &kb_impls[i];
@@ -332,13 +384,16 @@ static void kb_prepare(void)
 				if (!inst)
 					continue;
 				memset(out, 0xa5, sizeof(out));
-				if (bi->kmode)
+				if (bi->kmode) {
+					bi->kmode->set_kthread(bi->kthread);
 					sections = *bi->kmode->sections;
+				}
 				bi->hash(inst, kb_msg, len, out);
 				if (bi->kmode) {
-					bi->kmode->user_return();
 					sections = *bi->kmode->sections -
 						   sections;
+					bi->kmode->set_kthread(false);
+					bi->kmode->user_return();
 				}
 				if (!refimpl) {
 					refimpl = bi;
@@ -598,6 +653,51 @@ static void kb_table(bool median, double scale, double hz)
 	}
 }
 
+/* dm-integrity: core cycles (or ticks) per block, the median. */
+static void kb_dmi_table(double scale)
+{
+	int w = kb_name_width();
+	unsigned int a, i, s;
+	bool any = false;
+
+	for (a = 0; a < KB_NALGS; a++) {
+		bool header = false;
+
+		if (!kb_is_dmi(kb_algs[a].name))
+			continue;
+		for (i = 0; i < kb_nimpls; i++) {
+			const struct kb_impl *bi = &kb_impls[i];
+
+			if (strcmp(bi->alg, kb_algs[a].name) || bi->check_only ||
+			    !kb_selected(bi))
+				continue;
+			if (!any) {
+				printf("\n%-*s %9s %9s\n", w + 2,
+				       "dm-integrity, median per block", "512",
+				       "4K");
+				any = true;
+			}
+			if (!header) {
+				printf("%s (%s)\n", kb_algs[a].name,
+				       kb_algs[a].what);
+				header = true;
+			}
+			printf("  %-*s", w, bi->name);
+			for (s = 0; s < kb_nsizes; s++) {
+				struct kb_cell *c = kb_cell_at(bi, s);
+
+				if (kb_sizes[s] != 512 && kb_sizes[s] != 4096)
+					continue;
+				if (!c || !c->n)
+					printf(" %9s", "-");
+				else
+					printf(" %9.0f", c->median * c->len * scale);
+			}
+			printf("\n");
+		}
+	}
+}
+
 /* SIMD sections per message of the kernel-mode rows, from the checks. */
 static void kb_sections_table(void)
 {
@@ -652,7 +752,8 @@ static void kb_write_tsv(double scale, double hz)
 
 				if (!c || !c->n)
 					continue;
-				fprintf(f, "%s\t%s\t%zu\t%.4f\t%.3f\n", bi->alg,
+				fprintf(f, "%s\t%s\t%zu\t%.4f\t%.3f\n",
+					kb_tsv_alg(bi->alg),
 					bi->name, c->len, c->median * scale,
 					hz / c->median / 1e9);
 			}
@@ -677,7 +778,7 @@ static void kb_write_tsv(double scale, double hz)
 		if (c->sections >= 0)
 			snprintf(sections, sizeof(sections), "%ld", c->sections);
 		fprintf(f, "%s\t%s\t%zu\t%llu\t%u\t%u\t%.4f\t%.4f\t%.4f\t%.4f\t%.3f\t%s\n",
-			c->impl->alg, c->impl->name, c->len,
+			kb_tsv_alg(c->impl->alg), c->impl->name, c->len,
 			(unsigned long long)c->iters, c->n, c->rejected,
 			c->median * scale, c->min * scale, c->median, c->min,
 			hz / c->median / 1e9, sections);
@@ -794,6 +895,11 @@ static void kb_register_all(void)
 #ifdef KB_HAVE_LIBS
 	kb_register_libs();
 #endif
+#ifdef KB_HAVE_KPEERS
+	/* the references the kernel-mode peers are checked against */
+	kb_register_refs();
+	kb_register_dmi_ours();
+#endif
 	for (i = 0; i < kb_nrust; i++) {
 		char *lib = kb_rust[i], *suffix = "", *opt = "";
 		char *p = strchr(lib, ':');
@@ -822,10 +928,12 @@ static void kb_register_all(void)
 		struct kb_impl *bi = &kb_impls[i];
 		size_t n = strlen(bi->name);
 
+		bi->kmode = kb_kmode;
+		if (kb_is_dmi(bi->alg))	/* named " [kthread]" or " [task]" */
+			continue;
 		if (n + sizeof(KB_KMODE_SUFFIX) > sizeof(bi->name))
 			kb_fatal("%s: name too long", bi->name);
 		memcpy(bi->name + n, KB_KMODE_SUFFIX, sizeof(KB_KMODE_SUFFIX));
-		bi->kmode = kb_kmode;
 	}
 #endif
 }
@@ -910,17 +1018,20 @@ int main(int argc, char **argv)
 		printf("kernel mode FPU cost, %s per message: %.0f with one "
 		       "section (clean registers; %.0f with every vector register "
 		       "dirty), %.0f per further section, %.0f without a "
-		       "section\n", scale != 1 ? "core cycles" : "ticks",
+		       "section; %.0f per section in a kernel thread\n",
+		       scale != 1 ? "core cycles" : "ticks",
 		       (double)fc.first / fc.iters * scale,
 		       (double)fc.first_dirty / fc.iters * scale,
 		       (double)fc.light / fc.iters * scale,
-		       (double)fc.none / fc.iters * scale);
+		       (double)fc.none / fc.iters * scale,
+		       (double)fc.kthread / fc.iters * scale);
 	}
 	printf("samples rejected for a context switch (and taken again): %u\n\n",
 	       kb_total_rejected);
 	kb_table(true, scale, hz);
 	printf("\n");
 	kb_table(false, scale, hz);
+	kb_dmi_table(scale);
 	if (kb_kmode) {
 		printf("\n");
 		kb_sections_table();

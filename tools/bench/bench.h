@@ -21,6 +21,8 @@ typedef uint32_t u32;
 typedef uint64_t u64;
 
 #define KB_MAX_DIGEST	64
+/* an out-of-line function, as the kernel's exported ones */
+#define KB_NOINLINE	__attribute__((noinline))
 
 struct kb_impl;
 
@@ -30,6 +32,8 @@ struct kb_impl;
  */
 struct kb_kfpu_cost {
 	u64 iters;
+	u64 kthread;		/* a section in a kernel thread: the light part
+				 * only, never a save */
 	u64 first;		/* a message with one SIMD section: the light
 				 * part, XSAVEOPT and XRSTOR */
 	u64 light;		/* a further section of the message */
@@ -45,9 +49,12 @@ struct kb_kfpu_cost {
  *	task's FPU registers if a SIMD section saved them
  * @sections:	SIMD sections entered so far
  * @cost:	measure the cost of the FPU sections themselves
+ * @set_kthread: run as a kernel thread (PF_KTHREAD: kernel_fpu_begin() never
+ *	saves) or as a user task in a system call
  */
 struct kb_kmode {
 	void (*user_return)(void);
+	void (*set_kthread)(bool kthread);
 	const unsigned long *sections;
 	void (*cost)(struct kb_kfpu_cost *cost);
 };
@@ -68,6 +75,9 @@ struct kb_kmode {
  * @note:	printed in the legend (e.g. which code path ran)
  * @kmode:	NULL for the bare build; else the kernel-mode build's hooks:
  *		the harness calls @kmode->user_return() after every hash()
+ *		unless @kthread
+ * @kthread:	a kernel-mode row run as a kernel thread (a dm-integrity
+ *		worker): no FPU save, no return to user space
  */
 struct kb_impl {
 	const char *alg;
@@ -82,6 +92,7 @@ struct kb_impl {
 	const void *priv;
 	char note[96];
 	const struct kb_kmode *kmode;
+	bool kthread;
 };
 
 /* Registration (bench.c) */
@@ -106,6 +117,22 @@ void kb_register_rust(const char *lib, const char *suffix, bool portable);
  */
 const struct kb_kmode *kb_register_kmode(void);
 #define KB_KMODE_SUFFIX	" [kernel]"
+
+/*
+ * dm-integrity rows (kernel mode only): algorithms named KB_DMI_PREFIX and
+ * the MAC; one message is one integrity_sector_checksum() of one block:
+ * init, [the 16-byte superblock salt when the MAC is keyed: fix_hmac, as
+ * integritysetup formats], the block's first sector number as le64, the
+ * block, final.  The rows' names end in KB_DMI_KTHREAD or KB_DMI_TASK.
+ */
+#define KB_DMI_PREFIX	"dm-integrity:"
+#define KB_DMI_SECTOR	0x2468aceull
+#define KB_DMI_SALT	"kbench sb salt!!"	/* 16 bytes */
+#define KB_DMI_KTHREAD	" [kthread]"
+#define KB_DMI_TASK	" [task]"
+void kb_register_kpeers(void);			/* peers-kernel.c */
+void kb_register_dmi_ours(void);		/* dmint-ours.c */
+void kb_register_refs(void);			/* peers-ref.c */
 
 /* Timing (timing.c) */
 u64 kb_ticks_begin(void);

@@ -85,6 +85,13 @@ KB_LINUX_OBJS += $(KB_O)/linux/glue-sse2.o $(KB_O)/linux/glue-avx2.o \
 	$(KB_O)/linux/nh-sse2-x86_64.o $(KB_O)/linux/nh-avx2-x86_64.o
 endif
 endif
+# The dm-integrity comparison's kernel peers (x86_64, kernel mode only).
+KB_KPEER_PARTS :=
+ifneq ($(KB_LINUX),)
+ifeq ($(KB_MACH),x86_64)
+include $(KB_SRC)/kpeers.mk
+endif
+endif
 
 # Peers from libraries (OpenSSL, libsodium) and Rust (dlopen).
 KB_STATIC ?=
@@ -130,7 +137,7 @@ KB_KMODE_OBJ := $(KB_O)/kmode.o
 KB_KMODE_PARTS := $(patsubst $(KB_O)/%,$(KB_O)/kmode/%,$(KB_CORE_OBJS) \
 	$(KB_LINUX_OBJS)) $(KB_O)/kmode/harness/kmode.o \
 	$(KB_O)/kmode/harness/ours.o \
-	$(if $(KB_LINUX),$(KB_O)/kmode/harness/peers-linux.o)
+	$(if $(KB_LINUX),$(KB_O)/kmode/harness/peers-linux.o) $(KB_KPEER_PARTS)
 endif
 
 # Rebuild everything when the configuration changes.

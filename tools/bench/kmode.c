@@ -25,9 +25,10 @@
  *
  * The harness calls the return to user after every message, so the first
  * section of a message pays the save and the restore, any further section
- * only the light part.  A kernel thread never saves (PF_KTHREAD); that
- * case is not what a user's AF_ALG or keyctl call costs, so it is not
- * modelled.
+ * only the light part.  A kernel thread (PF_KTHREAD in current->flags: a
+ * dm-integrity worker) never saves and never returns to user space: rows
+ * run as one (kb_impl.kthread, set_kthread()) pay only the light part,
+ * every section.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -37,6 +38,7 @@
 
 #define KB_MXCSR_DEFAULT	0x1f80
 #define KB_TIF_NEED_FPU_LOAD	14	/* the bit number Linux 6.1 uses */
+#define KB_PF_KTHREAD		0x00200000	/* include/linux/sched.h */
 /* x86 folds "no reschedule needed" into the preempt count as a set bit */
 #define KB_PREEMPT_ENABLED	0x80000000u
 
@@ -45,6 +47,7 @@ static unsigned int kb_preempt_count = KB_PREEMPT_ENABLED;
 static bool kb_in_kernel_fpu;
 static const void *kb_fpregs_owner_ctx;		/* this CPU's register owner */
 static unsigned long kb_ti_flags;		/* the task's thread flags */
+static unsigned int kb_task_flags;		/* current->flags */
 static struct {
 	void *buf;		/* the task's xsave area, 64-byte aligned */
 	unsigned int size;
@@ -146,7 +149,8 @@ void kb_kfpu_begin(void)
 		kb_fatal("kernel mode: nested SIMD section");
 	kb_in_kernel_fpu = true;
 	kb_kfpu_sections++;
-	if (!kb_test_tif(KB_TIF_NEED_FPU_LOAD)) {
+	if (!(__atomic_load_n(&kb_task_flags, __ATOMIC_RELAXED) & KB_PF_KTHREAD) &&
+	    !kb_test_tif(KB_TIF_NEED_FPU_LOAD)) {
 		kb_set_tif(KB_TIF_NEED_FPU_LOAD);
 		kb_os_xsave();
 	}
@@ -179,6 +183,16 @@ static void kb_kfpu_user_return(void)
 {
 	if (__builtin_expect(kb_test_tif(KB_TIF_NEED_FPU_LOAD), 0))
 		kb_switch_fpu_return();
+}
+
+/* Run as a kernel thread, or as a user task (the default). */
+static void kb_kfpu_set_kthread(bool kthread)
+{
+	kb_kfpu_user_return();
+	if (kthread)
+		kb_task_flags |= KB_PF_KTHREAD;
+	else
+		kb_task_flags &= ~KB_PF_KTHREAD;
 }
 
 /*
@@ -245,6 +259,10 @@ static u64 kb_cost_of(int what)
 			case 4:		/* dirtying alone */
 				kb_dirty_vregs();
 				break;
+			case 5:		/* a section in a kernel thread */
+				kb_kfpu_begin();
+				kb_kfpu_end();
+				break;
 			}
 		}
 		t[r] = kb_ticks_end() - t0;
@@ -266,12 +284,16 @@ static void kb_kfpu_cost(struct kb_kfpu_cost *c)
 	c->none = kb_cost_of(2);
 	dirty = kb_cost_of(3);
 	dirtying = kb_cost_of(4);
+	kb_kfpu_set_kthread(true);
+	c->kthread = kb_cost_of(5);
+	kb_kfpu_set_kthread(false);
 	c->first_dirty = dirty > dirtying ? dirty - dirtying : 0;
 	kb_kfpu_sections = sections;
 }
 
 static const struct kb_kmode kb_kmode = {
 	.user_return = kb_kfpu_user_return,
+	.set_kthread = kb_kfpu_set_kthread,
 	.sections = &kb_kfpu_sections,
 	.cost = kb_kfpu_cost,
 };
@@ -286,6 +308,10 @@ const struct kb_kmode *kb_register_kmode(void)
 	kb_register_ours();
 #ifdef KB_HAVE_LINUX
 	kb_register_linux();
+#endif
+#ifdef KB_HAVE_KPEERS
+	kb_register_kpeers();
+	kb_register_dmi_ours();
 #endif
 	/* the init-time self-tests ran SIMD sections: back to user space */
 	kb_kfpu_user_return();

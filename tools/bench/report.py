@@ -19,9 +19,21 @@ lines "<!-- bench:begin -->" and "<!-- bench:end -->" of the document
   * the targets of the speed work, each computed from the rows it names;
   * the SIMD sections per message of the kernel-mode rows
     (build/bench/detail.tsv);
+  * the dm-integrity rows (algorithm "dm-integrity", bytes = the block
+    size, implementation = the driver and its context, " [kthread]" or
+    " [task]") as cycles per block;
   * with gnuplot installed, a chart (cycles per byte against message size,
-    log-log, ours and the peers): build/bench/bench.svg, copied to
-    docs/img/bench.svg, which the document shows.
+    log-log, ours and the peers, one panel per algorithm and one of the
+    keyed hashes a dm-integrity user picks from): build/bench/bench.svg,
+    copied to docs/img/bench.svg, which the document shows; and a bar chart
+    of cycles per dm-integrity block per driver and context,
+    build/bench/dm-integrity.svg, copied to docs/img/dm-integrity.svg.
+
+Between the lines "<!-- dmi:begin -->" and "<!-- dmi:end -->", where the
+document has them (at its top), it writes the answer to "which keyed hash
+for dm-integrity, and what does it cost per block": the fastest driver of
+each MAC per block size and context, and the ratios of ours to
+hmac(sha256), hmac(sha512) and crc32c.
 
 With --tsv given, the other inputs are read only when named.  A malformed
 TSV (header, column count, numbers, duplicate rows, no rows) is an error:
@@ -40,6 +52,16 @@ HEADER = ["algorithm", "implementation", "bytes", "cycles_per_byte", "gb_per_s"]
 BEGIN = "<!-- bench:begin -->"
 END = "<!-- bench:end -->"
 KSUFFIX = " [kernel]"
+DMI = "dm-integrity"
+DMI_BEGIN = "<!-- dmi:begin -->"
+DMI_END = "<!-- dmi:end -->"
+CONTEXTS = (" [kthread]", " [task]")
+# The MACs a dm-integrity user picks from, by the driver names of the rows
+# (ours: every driver of these; the peers: Linux 6.1's drivers).
+OURS_DMI = ("highwayhash128", "highwayhash256", "sthash")
+HMAC256 = ("peer:hmac(sha256-ni)", "peer:hmac(sha256-avx2)")
+HMAC512 = ("peer:hmac(sha512-avx2)",)
+CRC32C = ("peer:crc32c-intel",)
 
 # What each algorithm's rows measure (kbench's setup, tools/bench/README.md).
 NOTES = {
@@ -55,6 +77,9 @@ NOTES = {
     "poly1305": "for scale; one-time key taken per message",
     "blake2b-256": "for scale; keyed, 32 B digest, key 32 B",
     "siphash-2-4": "for scale; key 16 B, 8 B digest",
+    "hmac-sha512": "for scale; key 32 B",
+    "crc32c": "unkeyed (seed ~0), dm-integrity's default",
+    "xxhash64": "unkeyed (seed 0)",
 }
 
 # The targets of the speed work ("speed as the kernel runs it").  Each:
@@ -87,8 +112,25 @@ TARGETS = [
      [32, 1024, 4096, 16384, 65536], ("ratio", 1.5), True),
 ]
 
-# The chart: these algorithms, one panel each.
+# Line colours of a panel, in row order (more distinct than gnuplot's 8).
+COLOURS = ["#9400d3", "#009e73", "#56b4e9", "#e69f00", "#1f3fbf", "#e51e10",
+           "#000000", "#8c564b", "#ff69b4", "#7f7f7f", "#17becf", "#bcbd22"]
+
+# The chart: these algorithms, one panel each, then the panel of the MACs a
+# dm-integrity user picks from, as in the kernel (MAC_PANEL).
 CHART_ALGS = ["highwayhash64", "highwayhash256", "multimixer128", "nhpoly1305", "sthash", "nh"]
+MAC_PANEL = "keyed hashes for dm-integrity, as in the kernel"
+MAC_PANEL_ROWS = [("highwayhash128", "highwayhash128-avx2 [kernel]"),
+                  ("highwayhash256", "highwayhash256-avx2 [kernel]"),
+                  ("sthash", "sthash-avx2 [kernel]"),
+                  ("sthash", "sthash-avx512 [kernel]"),
+                  ("hmac-sha256", "peer:linux-hmac(sha256-ni) [kernel]"),
+                  ("hmac-sha256", "peer:linux-hmac(sha256-avx2) [kernel]"),
+                  ("hmac-sha512", "peer:linux-hmac(sha512-avx2) [kernel]"),
+                  ("crc32c", "peer:linux-crc32c-intel [kernel]"),
+                  ("xxhash64", "peer:linux-xxhash64-generic [kernel]"),
+                  ("blake2b-256", "peer:linux-blake2b-256-generic [kernel]"),
+                  ("poly1305", "peer:linux-poly1305-x86_64 [kernel]")]
 
 
 class BadInput(Exception):
@@ -276,6 +318,13 @@ def sections_table(algs, sec):
     return out
 
 
+def busy(info):
+    try:
+        return float(info.get("load_before", "0").split()[0]) >= 0.5 * float(info.get("cpus", "1"))
+    except ValueError:
+        return False
+
+
 def header(info, output_lines, tsv):
     out = []
     when = info.get("date") or "unknown (no run-info.txt beside %s)" % os.path.basename(tsv)
@@ -285,8 +334,10 @@ def header(info, output_lines, tsv):
         "; kbench options: `%s`" % info["args"] if info.get("args") else ""))
     if info.get("load_before") or info.get("load_after"):
         out.append("Load average (1, 5, 15 min) before the run %s, after it %s: "
-                   "other work on the machine shows as noise in the figures."
-                   % (info.get("load_before", "?"), info.get("load_after", "?")))
+                   "other work on the machine shows as noise in the figures%s."
+                   % (info.get("load_before", "?"), info.get("load_after", "?"),
+                      "; with a load near or above the CPU count, as here, they are only "
+                      "indicative" if busy(info) else ""))
     if output_lines:
         out.append("")
         out.append("```")
@@ -305,6 +356,23 @@ def kbench_header(path):
         return [l.rstrip("\n") for l in f if l.startswith(keep)]
 
 
+def gp_text(t):
+    return t.replace("'", "''")
+
+
+def chart_panels(algs):
+    """[(title, {impl: cells})]: CHART_ALGS, then the dm-integrity MACs."""
+    panels = [("%s: core cycles per byte by message size" % a, algs[a])
+              for a in CHART_ALGS if a in algs]
+    macs = {}
+    for alg, impl in MAC_PANEL_ROWS:
+        if alg in algs and impl in algs[alg]:
+            macs[impl] = algs[alg][impl]
+    if len(macs) > 1:
+        panels.append((MAC_PANEL, macs))
+    return panels
+
+
 def chart(algs, chart_dir, img_dir):
     """build/bench/bench.svg by gnuplot; the relative path the doc shows, or None."""
     gp = shutil.which("gnuplot")
@@ -312,16 +380,17 @@ def chart(algs, chart_dir, img_dir):
         print("report.py: no gnuplot (apt-get install gnuplot-nox): no chart drawn",
               file=sys.stderr)
         return None
-    panels = [a for a in CHART_ALGS if a in algs]
+    panels = chart_panels(algs)
     if not panels:
         return None
     os.makedirs(chart_dir, exist_ok=True)
     svg = os.path.join(chart_dir, "bench.svg")
     cols = 2
     rows_n = (len(panels) + cols - 1) // cols
-    sizes = sorted({s for a in panels for cells in algs[a].values() for s in cells})
+    sizes = sorted({s for _, impls in panels for cells in impls.values() for s in cells})
     tics = ", ".join('"%s" %d' % (size_name(s), s) for s in sizes)
     script = ["set terminal svg size 1200,%d font 'sans,11' background '#ffffff'" % (560 * rows_n),
+              "set termoption noenhanced",
               "set output '%s'" % svg,
               "set datafile separator '\\t'",
               "set logscale xy",
@@ -331,21 +400,20 @@ def chart(algs, chart_dir, img_dir):
               "set ylabel 'core cycles per byte (median)'",
               "set key outside below left Left reverse maxcols 2 font 'sans,9' spacing 0.9",
               "set multiplot layout %d,%d" % (rows_n, cols)]
-    for alg in panels:
+    for n, (title, impls) in enumerate(panels):
         plots = []
-        for i, (impl, cells) in enumerate(algs[alg].items()):
-            dat = os.path.join(chart_dir, "chart-%s-%d.dat" % (alg, i))
+        for i, (impl, cells) in enumerate(impls.items()):
+            dat = os.path.join(chart_dir, "chart-%d-%d.dat" % (n, i))
             with open(dat, "w", encoding="utf-8") as f:
                 for s in sorted(cells):
                     f.write("%d\t%.4f\n" % (s, cells[s][0]))
             kernel = impl.endswith(KSUFFIX)
             peer = impl.startswith("peer:")
-            title = impl.replace("_", "\\_")
-            plots.append("'%s' using 1:2 with linespoints lw %s dt %d pt %d title '%s'"
+            plots.append("'%s' using 1:2 with linespoints lw %s dt %d pt %d lc rgb '%s' "
+                         "title '%s'"
                          % (dat, "1.2" if peer else "2", 2 if kernel else 1,
-                            6 if peer else 7, title))
-        script.append("set title '%s: core cycles per byte by message size' font 'sans,11'"
-                      % alg)
+                            6 if peer else 7, COLOURS[i % len(COLOURS)], gp_text(impl)))
+        script.append("set title '%s' font 'sans,11'" % gp_text(title))
         script.append("plot " + ", \\\n     ".join(plots))
     script.append("unset multiplot")
     gpf = os.path.join(chart_dir, "bench.gp")
@@ -360,7 +428,164 @@ def chart(algs, chart_dir, img_dir):
     return "img/bench.svg"
 
 
-def render(rows, info, output_lines, sec, tsv, img):
+# ---- dm-integrity ----
+
+def dmi_blocks(algs):
+    """{driver: {(size, context): cycles per block}} of the dm-integrity rows,
+    in row order; context is "kthread" or "task"."""
+    out = {}
+    for impl, cells in algs.get(DMI, {}).items():
+        for ctx in CONTEXTS:
+            if impl.endswith(ctx):
+                d = out.setdefault(impl[:-len(ctx)], {})
+                for size, (cpb, _) in cells.items():
+                    d[(size, ctx.strip(" []"))] = cpb * size
+    return out
+
+
+def dmi_mac(driver):
+    """The MAC a dm-integrity row's driver computes (its table line)."""
+    d = driver[len("peer:"):] if driver.startswith("peer:") else driver
+    for m in OURS_DMI:
+        if d == m or d.startswith(m + "-"):
+            return m
+    if d.startswith("hmac(sha256"):
+        return "hmac(sha256)"
+    if d.startswith("hmac(sha512"):
+        return "hmac(sha512)"
+    return d.split("-generic")[0].split("-intel")[0].split("-simd")[0]
+
+
+def dmi_best(blocks, pred, size, ctx="kthread"):
+    c = [(v[(size, ctx)], d) for d, v in blocks.items() if pred(d) and (size, ctx) in v]
+    return min(c) if c else None
+
+
+def cyc(x):
+    return "%.0f" % x
+
+
+def dmi_question(blocks):
+    """The answer block at the top of the page."""
+    if not blocks:
+        return ["No dm-integrity rows in this run (they need the kernel peers: "
+                "`make bench` on x86_64).", ""]
+    macs = []
+    for d in blocks:
+        if dmi_mac(d) not in macs:
+            macs.append(dmi_mac(d))
+    ref = {s: dmi_best(blocks, lambda d: d in HMAC256, s) for s in (512, 4096)}
+    out = ["Core cycles per dm-integrity block (one `integrity_sector_checksum()`: "
+           "init, the 16-byte superblock salt for a keyed MAC, the 8-byte sector "
+           "number, the block, final), median, for the driver of each MAC that is "
+           "fastest at 4 KiB `[kthread]` on "
+           "this CPU; `[kthread]` is dm-integrity's own workers (reads, and "
+           "writes in modes D and B), `[task]` a user task's system call "
+           "(mode J hashes a write in the context that submits it: a user task "
+           "for direct I/O, where one system call may carry several blocks, "
+           "so one block per call is the worst case). "
+           "Lower is better.", "",
+           "| MAC | fastest driver | 512 B [kthread] | 512 B [task] | 4 KiB [kthread] "
+           "| 4 KiB [task] | speed vs hmac(sha256), 4 KiB [kthread] |",
+           "|---|---|---:|---:|---:|---:|---:|"]
+    for m in macs:
+        best = dmi_best(blocks, lambda d: dmi_mac(d) == m, 4096)
+        if not best:
+            continue
+        d = best[1]
+        v = blocks[d]
+        vs = "%.2f×" % (ref[4096][0] / best[0]) if ref[4096] else "–"
+        out.append("| %s%s | `%s` | %s | %s | %s | %s | %s |" % (
+            "**%s**" % m if m in OURS_DMI else m,
+            "" if m in OURS_DMI else " (kernel)", d,
+            *(cyc(v[k]) if k in v else "–" for k in
+              ((512, "kthread"), (512, "task"), (4096, "kthread"), (4096, "task"))),
+            vs))
+    out.append("")
+    ours = lambda d: dmi_mac(d) in OURS_DMI
+    lines = []
+    for size in (4096, 512):
+        o = dmi_best(blocks, ours, size)
+        if not o:
+            continue
+        parts = []
+        for name, names in (("hmac(sha256)", HMAC256), ("hmac(sha512)", HMAC512),
+                            ("crc32c", CRC32C)):
+            p = dmi_best(blocks, lambda d, names=names: d in names, size)
+            if p:
+                parts.append("%.2f× the speed of %s (`%s`, %s cycles)"
+                             % (p[0] / o[0], name, p[1], cyc(p[0])))
+        lines.append("* %s blocks, `[kthread]`: our fastest, `%s` at %s cycles per block, "
+                     "runs at %s."
+                     % ("4 KiB" if size == 4096 else "512-byte", o[1], cyc(o[0]),
+                        "; ".join(parts)))
+    out += lines + [""]
+    return out
+
+
+def dmi_table(blocks):
+    if not blocks:
+        return []
+    out = ["#### dm-integrity (core cycles per block; c/B = cycles / block size)", "",
+           "| driver | MAC | 512 B [kthread] | 512 B [task] | 4 KiB [kthread] | 4 KiB [task] "
+           "| c/B at 4 KiB [kthread] |",
+           "|---|---|---:|---:|---:|---:|---:|"]
+    for d, v in blocks.items():
+        r = [cyc(v[k]) if k in v else "–" for k in
+             ((512, "kthread"), (512, "task"), (4096, "kthread"), (4096, "task"))]
+        cpb = num(v[(4096, "kthread")] / 4096) if (4096, "kthread") in v else "–"
+        out.append("| `%s` | %s | %s | %s |" % (d, dmi_mac(d), " | ".join(r), cpb))
+    out.append("")
+    return out
+
+
+def dmi_chart(blocks, chart_dir, img_dir):
+    """build/bench/dm-integrity.svg: cycles per block, per driver and context."""
+    gp = shutil.which("gnuplot")
+    if not gp or not blocks:
+        return None
+    os.makedirs(chart_dir, exist_ok=True)
+    svg = os.path.join(chart_dir, "dm-integrity.svg")
+    dat = os.path.join(chart_dir, "dm-integrity.dat")
+    with open(dat, "w", encoding="utf-8") as f:
+        for d, v in blocks.items():
+            f.write("%s\t%s\n" % (d.replace("peer:", "kernel "), "\t".join(
+                "%.0f" % v.get(k, 0) for k in ((512, "kthread"), (512, "task"),
+                                                (4096, "kthread"), (4096, "task")))))
+    script = ["set terminal svg size 1200,1100 font 'sans,11' background '#ffffff'",
+              "set termoption noenhanced",
+              "set output '%s'" % svg,
+              "set datafile separator '\\t'",
+              "set style data histogram",
+              "set style histogram cluster gap 1",
+              "set style fill solid 0.8 border -1",
+              "set boxwidth 0.9",
+              "set grid ytics",
+              "set xtics rotate by -40 font 'sans,9' nomirror",
+              "set ylabel 'core cycles per block (median)'",
+              "set key top left",
+              "set yrange [0:*]",
+              "set rmargin 10",
+              "set multiplot layout 2,1"]
+    for n, size in ((2, "512 B"), (4, "4 KiB")):
+        script.append("set title 'dm-integrity: core cycles per %s block, as in the kernel' "
+                      "font 'sans,12'" % size)
+        script.append("plot '%s' using %d:xtic(1) title '[kthread]' lc rgb '#3b75af', "
+                      "'' using %d title '[task]' lc rgb '#ef8636'" % (dat, n, n + 1))
+    script.append("unset multiplot")
+    gpf = os.path.join(chart_dir, "dm-integrity.gp")
+    with open(gpf, "w", encoding="utf-8") as f:
+        f.write("\n".join(script) + "\n")
+    r = subprocess.run([gp, gpf], capture_output=True, text=True)
+    if r.returncode or not os.path.exists(svg):
+        print("report.py: gnuplot failed: %s" % r.stderr.strip(), file=sys.stderr)
+        return None
+    os.makedirs(img_dir, exist_ok=True)
+    shutil.copyfile(svg, os.path.join(img_dir, "dm-integrity.svg"))
+    return "img/dm-integrity.svg"
+
+
+def render(rows, info, output_lines, sec, tsv, img, dmi_img=None):
     algs = group(rows)
     out = [BEGIN,
            "<!-- written by tools/bench/report.py from build/bench.tsv: "
@@ -368,6 +593,8 @@ def render(rows, info, output_lines, sec, tsv, img):
     out += header(info, output_lines, tsv)
     if img:
         out += ["![cycles per byte against message size, ours and the peers](%s)" % img, ""]
+    if dmi_img:
+        out += ["![cycles per dm-integrity block, per MAC driver and context](%s)" % dmi_img, ""]
     out += ["### Targets", ""]
     out += targets_table(algs)
     out += ["### Every row", "",
@@ -375,19 +602,45 @@ def render(rows, info, output_lines, sec, tsv, img):
             "are built and run as in the kernel (see [\"Method\"](#method)); `peer:` rows are the "
             "other implementations.", ""]
     for alg, impls in algs.items():
-        out += alg_table(alg, impls)
+        if alg != DMI:
+            out += alg_table(alg, impls)
+    out += dmi_table(dmi_blocks(algs))
     out += sections_table(algs, sec)
     out.append(END)
     return "\n".join(out) + "\n"
 
 
-def splice(doc, block):
+def render_question(rows, info, dmi_img):
+    """The block between the dmi markers, at the top of the page."""
+    out = [DMI_BEGIN,
+           "<!-- written by tools/bench/report.py from build/bench.tsv: "
+           "do not edit by hand, run make bench-report -->", ""]
+    out += dmi_question(dmi_blocks(group(rows)))
+    if dmi_img:
+        out += ["![cycles per dm-integrity block, per MAC driver and context](%s)" % dmi_img, ""]
+    out.append("Run of %s on %s%s; the full tables and the method are below."
+               % (info.get("date", "an unrecorded date"), info.get("cpu", "an unrecorded CPU"),
+                  ", load average %s before the run: indicative figures" % info["load_before"]
+                  if info.get("load_before") else ""))
+    out.append(DMI_END)
+    return "\n".join(out) + "\n"
+
+
+def replace_block(text, begin, end, block, doc, optional=False):
+    b, e = text.find(begin + "\n"), text.find(end + "\n")
+    if b < 0 or e < b:
+        if optional and b < 0 and e < 0:
+            return text
+        raise BadInput("%s: no \"%s\" ... \"%s\" lines" % (doc, begin, end))
+    return text[:b] + block + text[e + len(end) + 1:]
+
+
+def splice(doc, block, qblock=None):
     with open(doc, encoding="utf-8") as f:
         text = f.read()
-    b, e = text.find(BEGIN + "\n"), text.find(END + "\n")
-    if b < 0 or e < b:
-        raise BadInput("%s: no \"%s\" ... \"%s\" lines" % (doc, BEGIN, END))
-    new = text[:b] + block + text[e + len(END) + 1:]
+    new = replace_block(text, BEGIN, END, block, doc)
+    if qblock is not None:
+        new = replace_block(new, DMI_BEGIN, DMI_END, qblock, doc, optional=True)
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(doc)))
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(new)
@@ -415,18 +668,23 @@ def main():
         a.detail = a.detail or os.path.join(d, "detail.tsv")
     try:
         rows = read_tsv(a.tsv)
-        img = None
+        img = dmi_img = None
         if not a.no_chart and not a.stdout:
             img = chart(group(rows), a.chart_dir, a.img_dir)
-        block = render(rows, read_kv(a.info), kbench_header(a.output),
+            dmi_img = dmi_chart(dmi_blocks(group(rows)), a.chart_dir, a.img_dir)
+        info = read_kv(a.info)
+        block = render(rows, info, kbench_header(a.output),
                        read_sections(a.detail), a.tsv, img)
+        qblock = render_question(rows, info, dmi_img)
         if a.stdout:
-            sys.stdout.write(block)
+            sys.stdout.write(qblock + block)
         else:
-            splice(a.doc, block)
-            print("report.py: %d rows of %s into %s%s" % (
+            splice(a.doc, block, qblock)
+            print("report.py: %d rows of %s into %s%s%s" % (
                 len(rows), os.path.relpath(a.tsv), os.path.relpath(a.doc),
-                ", chart %s" % os.path.join(os.path.relpath(a.img_dir), "bench.svg") if img else ""))
+                ", chart %s" % os.path.join(os.path.relpath(a.img_dir), "bench.svg") if img else "",
+                ", chart %s" % os.path.join(os.path.relpath(a.img_dir), "dm-integrity.svg")
+                if dmi_img else ""))
     except BadInput as e:
         print("report.py: %s" % e, file=sys.stderr)
         return 1

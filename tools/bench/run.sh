@@ -10,6 +10,8 @@
 #   KB_NO_RUST=1        skip the Rust peers
 #   KB_ARCH_SRCS="..."  our arch driver sources to build in (see build.mk)
 #   KB_LINUX=DIR        a Linux 6.1 source tree to take the kernel peers from
+#                       (NHPoly1305, and the dm-integrity peers: SHA-256,
+#                       SHA-512, CRC32C, xxHash64, BLAKE2b, Poly1305)
 #                       (default: the rig's unpacked linux-source-6.1 in
 #                       ~/.cache/keyedhash, else the needed files extracted
 #                       from /usr/src/linux-source-6.1.tar.xz)
@@ -28,7 +30,7 @@ mkdir -p "$OUT"
 
 # 1. Debian packages: compiler, OpenSSL and libsodium headers, the kernel
 #    source the kernel peers are compiled from.
-PKGS="gcc make pkg-config xz-utils libssl-dev libsodium-dev linux-source-6.1"
+PKGS="gcc make perl pkg-config xz-utils libssl-dev libsodium-dev linux-source-6.1 gnuplot-nox"
 # shellcheck disable=SC2086
 if ! dpkg -s $PKGS >/dev/null 2>&1; then
 	[ "$(id -u)" = 0 ] || die "missing packages; run as root: apt-get install $PKGS"
@@ -45,7 +47,18 @@ KFILES="crypto/nhpoly1305.c lib/crypto/poly1305-donna64.c
 	include/crypto/poly1305.h include/crypto/internal/poly1305.h
 	include/crypto/nhpoly1305.h
 	arch/x86/crypto/nh-avx2-x86_64.S arch/x86/crypto/nh-sse2-x86_64.S
-	arch/x86/crypto/nhpoly1305-avx2-glue.c arch/x86/crypto/nhpoly1305-sse2-glue.c"
+	arch/x86/crypto/nhpoly1305-avx2-glue.c arch/x86/crypto/nhpoly1305-sse2-glue.c
+	arch/x86/crypto/sha256_ssse3_glue.c arch/x86/crypto/sha512_ssse3_glue.c
+	arch/x86/crypto/sha256_ni_asm.S arch/x86/crypto/sha256-avx2-asm.S
+	arch/x86/crypto/sha256-avx-asm.S arch/x86/crypto/sha256-ssse3-asm.S
+	arch/x86/crypto/sha512-avx2-asm.S arch/x86/crypto/sha512-avx-asm.S
+	arch/x86/crypto/sha512-ssse3-asm.S arch/x86/crypto/crc32c-intel_glue.c
+	arch/x86/crypto/crc32c-pcl-intel-asm_64.S arch/x86/crypto/poly1305_glue.c
+	arch/x86/crypto/poly1305-x86_64-cryptogams.pl
+	crypto/sha256_generic.c lib/crypto/sha256.c crypto/sha512_generic.c
+	crypto/xxhash_generic.c lib/xxhash.c crypto/blake2b_generic.c
+	include/crypto/sha2.h include/crypto/sha256_base.h include/crypto/sha512_base.h
+	include/crypto/blake2b.h include/crypto/internal/blake2b.h include/linux/xxhash.h"
 have_kfiles() {
 	local f
 	for f in $KFILES; do [ -f "$1/$f" ] || return 1; done
@@ -56,7 +69,7 @@ if [ -z "${KB_LINUX:-}" ]; then
 	if ! have_kfiles "$KB_LINUX"; then
 		KB_LINUX=$OUT/linux-source-6.1-$SRCVER
 		if ! have_kfiles "$KB_LINUX"; then
-			log "extracting the NHPoly1305 files from /usr/src/linux-source-6.1.tar.xz"
+			log "extracting the kernel peers' files from /usr/src/linux-source-6.1.tar.xz"
 			rm -rf "$KB_LINUX.tmp"
 			mkdir -p "$KB_LINUX.tmp"
 			# shellcheck disable=SC2046
