@@ -303,6 +303,42 @@ vm_run() { # series, model, arch, cpu, kernel, kver, root, module
 	count_log "VM Linux $series $model ($kver)" "$log" "^=== VM done"
 }
 
+# CET IBT (CONFIG_X86_KERNEL_IBT: Debian 13's x86_64 kernels, KH_IBT_SERIES;
+# 6.1 has none): tests/rig/ibt.sh requires endbr64 at every function whose
+# address the module takes and that none of those is in the seal list, and
+# must fail on copies whose kh_shash_setkey starts with a NOP instead, or
+# has its endbr64 in the seal list.  (Kbuild runs objtool --ibt on the module
+# there too; a warning of it fails the W=1 build check above.)
+KH_IBT_SERIES=${KH_IBT_SERIES:-6.12 7.x}
+ibt_ok() { # module, log
+	"$RIG/ibt.sh" "$1" > "$2" 2>&1 || { grep -v '^  endbr64' "$2"; return 1; }
+	tail -1 "$2"
+}
+ibt_mutant_fails() { # how (--nop-endbr, --seal-endbr), module, mutant, log
+	local rc=0
+	"$RIG/ibt.sh" "$1" kh_shash_setkey "$2" "$3" || return 1
+	"$RIG/ibt.sh" "$3" > "$4" 2>&1 || rc=$?
+	[ "$rc" = 1 ] && grep '^FAIL: kh_shash_setkey: ' "$4" | sed 's/^FAIL/    as it should: FAIL/'
+}
+ibt_series() { # series, kdir, module
+	local conf=$2/include/config/auto.conf
+	conf=${conf/#deb13:/$("$RIG/deb13.sh" root)}
+	if ! grep -qx 'CONFIG_X86_KERNEL_IBT=y' "$conf"; then
+		if [[ " $KH_IBT_SERIES " == *" $1 "* ]]; then
+			kh_fail "Linux $1 x86_64: kernel built with CONFIG_X86_KERNEL_IBT, as Debian's is"
+		else
+			echo "    Linux $1 x86_64: no CONFIG_X86_KERNEL_IBT, no IBT check"
+		fi
+		return
+	fi
+	kh_check "Linux $1 x86_64 (IBT): every address-taken function starts with endbr64" \
+		ibt_ok "$3" "$LOGS/ibt-$1.log"
+	kh_check "Linux $1 x86_64 (IBT): ibt.sh fails on a module whose kh_shash_setkey lacks it" \
+		ibt_mutant_fails --nop-endbr "$3" "$KH_OUT/ibt-mutant-$1.ko" "$LOGS/ibt-mutant-$1.log"
+	kh_check "Linux $1 x86_64 (IBT): ibt.sh fails on one that seals kh_shash_setkey's" \
+		ibt_mutant_fails --seal-endbr "$3" "$KH_OUT/ibt-mutant-$1.ko" "$LOGS/ibt-mutant-$1.log"
+}
+
 # The CPU models each series boots: x86_64 with and without AVX2 for the
 # newest and 6.1 (KH_NOAVX2_SERIES), -cpu max for every series.
 vm_series() { # series
@@ -316,6 +352,7 @@ vm_series() { # series
 	# shellcheck disable=SC2086
 	kh_check "Linux $s x86_64 ($S_KVER): module built, W=1 warning-free" \
 		build_clean "x86_64${n:+-$n}" "$S_KDIR" $S_XMAKE
+	ibt_series "$s" "$S_KDIR" "$KH_OUT/x86_64${n:+-$n}/src/keyedhash.ko"
 	# shellcheck disable=SC2086
 	kh_check "Linux $s arm64 ($S_AKVER): module built, W=1 warning-free" \
 		build_clean "arm64${n:+-$n}" "$S_AKDIR" $S_AMAKE
