@@ -138,6 +138,7 @@ build_tools() { # arch, cc
 	$cc $f -o "$o/finit" "$RIG/finit.c" &&
 	$cc $f -I"$t" -o "$o/kh-afalg-test" "$a/kh_afalg_test.c" "$a/kh_vectors.c" "$t/afalg.c" &&
 	$cc $f -I"$t" -o "$o/kh-afalg-abuse" "$a/kh_afalg_abuse.c" "$t/afalg.c" &&
+	$cc $f -I"$t" -o "$o/kh-afalg-pin" "$a/kh_afalg_pin.c" "$t/afalg.c" &&
 	$cc $f -I"$t" "${k[@]}" -o "$o/khsum" "$t/khsum.c" "$t/afalg.c" -lkcapi &&
 	$cc $f -I"$t" "${k[@]}" -o "$o/kh-kcapi-test" "$a/kh_kcapi_test.c" \
 		"$a/kh_vectors.c" "$t/afalg.c" -lkcapi &&
@@ -296,6 +297,7 @@ vm_run() { # series, model, arch, cpu, kernel, kver, root, module
 		"$extra/expected.txt" "$extra/arch.txt" "$extra/env" "$KH_TOP/tests/vectors:/vectors" \
 		"$extra/samples:/samples" "$extra/samples/sample.txt" \
 		"$t/kh-afalg-abuse" "$extra/abuse:/abuse" "${eco[@]}" \
+		"$t/kh-afalg-pin" "$KH_TOP/tests/vm/memcg.sh:/memcg.sh" \
 		"$t/kh-kcapi-test" "$t/kcapi-example" "$extra/kcapi:/" || return
 	kh_log "  booting $label ($kver)"
 	VM_EXTRA=$vmx VM_SMP=${KH_VM_SMP[$model]:-${VM_SMP:-1}} \
