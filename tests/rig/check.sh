@@ -6,7 +6,8 @@
 #          tables up to date, the module's self-test run natively, checkpatch,
 #          x86_64 and arm64 builds with W=1, the userspace tools
 #   vm     Debian's own 6.1 kernels under QEMU TCG: x86_64 -cpu max,
-#          x86_64 -cpu max,-avx2, arm64 -cpu max
+#          x86_64 -cpu max,-avx2, arm64 -cpu max; Debian 13's PREEMPT_RT
+#          kernels (KH_RT_SERIES)
 #   kunit  keyedhash_kunit.ko in a cached KUnit kernel, x86_64 and arm64
 #   debug  the x86_64 KUnit kernel's debug variant (KASAN, kmemleak,
 #          lockdep, ...): testmgr's fuzzing, AF_ALG abuse, load/unload
@@ -368,6 +369,33 @@ vm_series() { # series
 		"$S_AKVER" "$S_AROOT" "$KH_OUT/arm64${n:+-$n}/src/keyedhash.ko"
 }
 
+# PREEMPT_RT: Debian 13's rt kernels of KH_RT_SERIES (default 6.12;
+# tests/rig/rt.sh), x86_64 -cpu max and arm64 -cpu max, the same VM test
+# as the standard kernels (debian.sh: every driver's vectors through
+# AF_ALG, the abuse test, memcg.sh).
+KH_RT_SERIES=${KH_RT_SERIES-6.12}
+vm_rt() { # series
+	local s=$1 kv akv aroot
+	if ! kh_series_env "$s" || ! kv=$("$RIG/rt.sh" amd64 "$s") ||
+		! read -r aroot akv < <("$RIG/rt.sh" arm64 "$s"); then
+		kh_fail "Linux $s PREEMPT_RT: Debian's rt kernels and headers fetched"
+		return
+	fi
+	kh_log "  Linux $s PREEMPT_RT: $kv, $akv"
+	kh_check "Linux $s-rt: the kernels are PREEMPT_RT (CONFIG_PREEMPT_RT=y)" \
+		grep -qx CONFIG_PREEMPT_RT=y "$S_XROOT/usr/src/linux-headers-$kv/.config" \
+		"$S_XROOT/usr/src/linux-headers-$akv/.config"
+	kh_check "Linux $s-rt x86_64 ($kv): module built, W=1 warning-free" \
+		build_clean "x86_64-$s-rt" "deb13:/usr/src/linux-headers-$kv"
+	ibt_series "$s-rt" "deb13:/usr/src/linux-headers-$kv" "$KH_OUT/x86_64-$s-rt/src/keyedhash.ko"
+	kh_check "Linux $s-rt arm64 ($akv): module built, W=1 warning-free" \
+		build_clean "arm64-$s-rt" "deb13:/usr/src/linux-headers-$akv" ARCH=arm64
+	vm_run "$s-rt" x86_64-max x86_64 max "$S_XROOT/boot/vmlinuz-$kv" "$kv" \
+		"$S_XROOT" "$KH_OUT/x86_64-$s-rt/src/keyedhash.ko"
+	vm_run "$s-rt" arm64-max arm64 max,pauth-impdef=on "$aroot/boot/vmlinuz-$akv" \
+		"$akv" "$aroot" "$KH_OUT/arm64-$s-rt/src/keyedhash.ko"
+}
+
 if [[ " $TIERS " == *" vm "* ]]; then
 	tier_begin vm
 	# (re)build what the VMs run; incremental when the host tier just did
@@ -377,6 +405,9 @@ if [[ " $TIERS " == *" vm "* ]]; then
 		'build_tools x86_64 gcc && build_tools arm64 aarch64-linux-gnu-gcc'
 	for s in $KH_SERIES; do
 		vm_series "$s"
+	done
+	for s in $KH_RT_SERIES; do
+		vm_rt "$s"
 	done
 	tier_end vm
 fi
