@@ -12,6 +12,9 @@
 #   debug  the x86_64 KUnit kernel's debug variant (KASAN, kmemleak,
 #          lockdep, ...): testmgr's fuzzing, AF_ALG abuse, load/unload
 #          cycles, KUnit, kmemleak (make check-debug; not in the default)
+#   faults the same debug kernel's fault injection: loads with the Nth
+#          allocation failing for every N, AF_ALG under failing
+#          allocations, kmemleak (make check-faults; not in the default)
 #
 #   install  make install/uninstall into staging roots, DKMS add/build/
 #          install/remove with private trees (for the Debian kernel, loading
@@ -57,7 +60,7 @@ kh_log "Debian kernel $KVER; AF_ALG split seed $SEED"
 # (kunit-kernel.sh locks each).  Warm, this finds everything cached at
 # once.  KH_PREBUILD=0 turns it off.
 PREBUILD_PID=
-if [[ " $TIERS " == *" kunit "* || " $TIERS " == *" debug "* ]] &&
+if [[ " $TIERS " == *" kunit "* || " $TIERS " == *" debug "* || " $TIERS " == *" faults "* ]] &&
 	[ "${KH_PREBUILD:-1}" != 0 ]; then
 	(
 		runs=
@@ -65,7 +68,8 @@ if [[ " $TIERS " == *" kunit "* || " $TIERS " == *" debug "* ]] &&
 		for r in $runs; do
 			KH_KSERIES=${r%%:*} nice -n 15 "$RIG/kunit-kernel.sh" "${r#*:}" > /dev/null || true
 		done
-		if [[ " $TIERS " == *" debug "* ]] || [ "${KH_PREBUILD_DEBUG:-0}" = 1 ]; then
+		if [[ " $TIERS " == *" debug "* || " $TIERS " == *" faults "* ]] ||
+			[ "${KH_PREBUILD_DEBUG:-0}" = 1 ]; then
 			nice -n 15 "$RIG/kunit-kernel.sh" x86_64 debug > /dev/null || true
 		fi
 	) > "$LOGS/prebuild.log" 2>&1 &
@@ -140,6 +144,7 @@ build_tools() { # arch, cc
 	$cc $f -I"$t" -o "$o/kh-afalg-test" "$a/kh_afalg_test.c" "$a/kh_vectors.c" "$t/afalg.c" &&
 	$cc $f -I"$t" -o "$o/kh-afalg-abuse" "$a/kh_afalg_abuse.c" "$t/afalg.c" &&
 	$cc $f -I"$t" -o "$o/kh-afalg-pin" "$a/kh_afalg_pin.c" "$t/afalg.c" &&
+	$cc $f -I"$t" -o "$o/kh-faults" "$a/kh_faults.c" "$t/afalg.c" &&
 	$cc $f -I"$t" "${k[@]}" -o "$o/khsum" "$t/khsum.c" "$t/afalg.c" -lkcapi &&
 	$cc $f -I"$t" "${k[@]}" -o "$o/kh-kcapi-test" "$a/kh_kcapi_test.c" \
 		"$a/kh_vectors.c" "$t/afalg.c" -lkcapi &&
@@ -514,6 +519,53 @@ if [[ " $TIERS " == *" debug "* ]]; then
 	tier_end debug
 fi
 
+# ---------------------------------------------------------------- faults
+# make check-faults: the debug kernel of the debug tier (the same build:
+# debug.kunitconfig has the fault injection too), booted with
+# tests/vm/faults.sh: keyedhash.ko loaded with its Nth allocation failing
+# for every N, AF_ALG steps with their Nth allocation failing and with
+# probability faults, then kmemleak, the kernel log, a clean load that
+# hashes right.  KH_FAULTS_LOADS (at most this many loads, the N spread
+# evenly; default 0: every N) and KH_FAULTS_OPS (random scenarios,
+# default 2000) scale it.
+faults_run() {
+	local b t=$KH_OUT/tools-x86_64 w=$KH_OUT/kunit-debug/src
+	local log=$LOGS/faults-x86_64.log extra=$KH_OUT/vm-faults t0
+	t0=$(date +%s)
+	if ! b=$("$RIG/kunit-kernel.sh" x86_64 debug 2> "$LOGS/kunit-kernel-debug.log"); then
+		tail -20 "$LOGS/kunit-kernel-debug.log"
+		kh_fail "debug KUnit kernel (x86_64) builds"
+		return
+	fi
+	if ! build_clean kunit-debug "$b"; then
+		kh_fail "keyedhash.ko builds against the debug kernel"
+		return
+	fi
+	rm -rf "$extra" && mkdir -p "$extra"
+	make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/hosttest" >/dev/null
+	expected_drivers > "$extra/expected.txt"
+	"$RIG/abuse-ref.sh" "$extra/abuse"
+	printf 'KH_FAULTS_LOADS=%s\nKH_FAULTS_OPS=%s\n' "${KH_FAULTS_LOADS:-0}" \
+		"${KH_FAULTS_OPS:-2000}" > "$extra/env"
+	initramfs "$KH_OUT/faults-x86_64.cpio.gz" x86_64 / none \
+		"$KH_TOP/tests/vm/faults.sh" "$t/finit" "$w/keyedhash.ko" \
+		"$t/kh-afalg-abuse" "$t/kh-faults" "$extra/expected.txt" \
+		"$extra/env" "$extra/abuse:/abuse" || return
+	kh_log "  booting the debug KUnit kernel with fault injection (x86_64)"
+	VM_TIMEOUT=${VM_TIMEOUT:-2400} "$RIG/vm.sh" x86_64 max "$b/arch/x86/boot/bzImage" \
+		"$KH_OUT/faults-x86_64.cpio.gz" "$log" "kunit.filter_glob=keyedhash-*"
+	count_log "fault injection VM x86_64 (debug kernel)" "$log" "^=== VM done"
+	grep -a "^figures:" "$log" | sed 's/^/    /'
+	kh_log "  faults tier took $(( $(date +%s) - t0 ))s"
+}
+
+if [[ " $TIERS " == *" faults "* ]]; then
+	tier_begin faults
+	build_tools x86_64 gcc
+	faults_run
+	tier_end faults
+fi
+
 # --------------------------------------------------------------- install
 # make install/uninstall into staging roots (tests/rig/install.sh), DKMS
 # with private trees (tests/rig/dkms.sh), both for the Debian kernel $KVER
@@ -578,7 +630,7 @@ echo "================ summary ($(( $(date +%s) - START ))s)"
 echo "per kernel and architecture:"
 cat "$SUMMARY"
 echo "per tier:"
-for t in host vm kunit debug install intree; do
+for t in host vm kunit debug faults install intree; do
 	[ -n "${TIER_PASS[$t]+x}" ] && printf '  %-6s %4d passed, %d failed\n' "$t" "${TIER_PASS[$t]}" "${TIER_FAIL[$t]}"
 done
 echo "$KH_PASS passed, $KH_FAIL failed"
