@@ -35,8 +35,10 @@ TIERS=${KH_TIERS:-host vm kunit install}
 # from trixie-backports) Debian 13's.
 KH_SERIES=${KH_SERIES:-6.1 6.12 7.x}
 KH_NOAVX2_SERIES=${KH_NOAVX2_SERIES:-6.1 7.x}
-# KUnit kernels, SERIES:ARCH: 6.1 and 7.x on both arches, and 6.12 on
-# x86_64 for what only it has (crypto_clone_shash(): the clone cases).
+# KUnit kernels, SERIES:ARCH[:VARIANT]: 6.1 and 7.x on both arches, and
+# 6.12 on x86_64 for what only it has (crypto_clone_shash(): the clone
+# cases).  6.12:x86_64:rt adds a PREEMPT_RT KUnit kernel
+# (tests/kunit/rt.kunitconfig; one more kernel build cold).
 KH_KUNIT_RUNS=${KH_KUNIT_RUNS:-6.1:x86_64 6.1:arm64 6.12:x86_64 7.x:x86_64 7.x:arm64}
 SEED=${KH_SEED:-$(date +%s)}
 RIG=$KH_TOP/tests/rig
@@ -66,7 +68,9 @@ if [[ " $TIERS " == *" kunit "* || " $TIERS " == *" debug "* || " $TIERS " == *"
 		runs=
 		[[ " $TIERS " != *" kunit "* ]] || runs=$KH_KUNIT_RUNS
 		for r in $runs; do
-			KH_KSERIES=${r%%:*} nice -n 15 "$RIG/kunit-kernel.sh" "${r#*:}" > /dev/null || true
+			a=${r#*:}	# ARCH[:VARIANT]
+			KH_KSERIES=${r%%:*} nice -n 15 "$RIG/kunit-kernel.sh" ${a//:/ } \
+				> /dev/null || true
 		done
 		if [[ " $TIERS " == *" debug "* || " $TIERS " == *" faults "* ]] ||
 			[ "${KH_PREBUILD_DEBUG:-0}" = 1 ]; then
@@ -418,13 +422,15 @@ if [[ " $TIERS " == *" vm "* ]]; then
 fi
 
 # ----------------------------------------------------------------- kunit
-kunit_run() { # series, arch, cpu
-	local series=$1 arch=$2 cpu=$3 b img root mk=() t=$KH_OUT/tools-$2
-	local name=kunit-$series-$arch
+kunit_run() { # series, arch, cpu[, variant]
+	local series=$1 arch=$2 cpu=$3 v=${4:-} b img root mk=() t=$KH_OUT/tools-$2
+	local name=kunit-$series-$arch${4:+-$4}
 	local log=$LOGS/$name.log w=$KH_OUT/$name/src
 	[ "$arch" = arm64 ] && mk=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-)
-	if ! b=$(KH_KSERIES=$series "$RIG/kunit-kernel.sh" "$arch" 2> "$LOGS/kunit-kernel-$series-$arch.log"); then
-		tail -20 "$LOGS/kunit-kernel-$series-$arch.log"
+	# (the label names the variant, e.g. "x86_64 rt")
+	arch=$arch${v:+ $v}
+	if ! b=$(KH_KSERIES=$series "$RIG/kunit-kernel.sh" $arch 2> "$LOGS/kunit-kernel-${name#kunit-}.log"); then
+		tail -20 "$LOGS/kunit-kernel-${name#kunit-}.log"
 		kh_fail "KUnit kernel Linux $series $arch builds"
 		return
 	fi
@@ -433,18 +439,26 @@ kunit_run() { # series, arch, cpu
 		return
 	fi
 	img=$b/arch/x86/boot/bzImage root=/
-	if [ "$arch" = arm64 ]; then
+	if [ "$2" = arm64 ]; then
 		img=$b/arch/arm64/boot/Image.gz
 		root=$("$RIG/arm64-root.sh")	# for its busybox
 	fi
-	initramfs "$KH_OUT/$name.cpio.gz" "$arch" "$root" none \
+	initramfs "$KH_OUT/$name.cpio.gz" "$2" "$root" none \
 		"$KH_TOP/tests/vm/kunit.sh" "$t/finit" "$w/keyedhash.ko" "$w/keyedhash_kunit.ko" ||
 		return
 	kh_log "  booting the Linux $series $arch KUnit kernel ($(make -s -C "$b" kernelversion 2>/dev/null))"
-	"$RIG/vm.sh" "$arch" "$cpu" "$img" "$KH_OUT/$name.cpio.gz" "$log" "kunit.filter_glob=keyedhash-*"
+	"$RIG/vm.sh" "$2" "$cpu" "$img" "$KH_OUT/$name.cpio.gz" "$log" "kunit.filter_glob=keyedhash-*"
 	python3 "$RIG/ktap.py" "$log" "keyedhash-" "$KH_TOP/tests/kunit/keyedhash_kunit.c" > "$LOGS/$name.summary" 2>&1
 	count_log "KUnit Linux $series $arch" "$LOGS/$name.summary" "^ktap: parsed"
 	vm_done "KUnit Linux $series $arch" "$log"
+	# PREEMPT_RT: the SIMD section count (a 64 KiB update in 4 KiB
+	# sections) and the hard-IRQ/softirq cases ran and passed, for all
+	# seven algorithms
+	if [ "$v" = rt ]; then
+		kh_check "KUnit Linux $series $arch: simd_sections and irq_context passed for 7 algorithms" \
+			sh -c "[ \$(grep -c '^PASS: keyedhash-.*_simd_sections\$' '$LOGS/$name.summary') = 7 ] &&
+			       [ \$(grep -c '^PASS: keyedhash-.*_irq_context\$' '$LOGS/$name.summary') = 7 ]"
+	fi
 	# the clone cases run where the kernel's shash_alg has clone_tfm
 	# (Kbuild's probe); anywhere else they must say they were skipped
 	if grep -q KH_HAVE_SHASH_CLONE_TFM "$w/.keyedhash_generic.o.cmd"; then
@@ -461,10 +475,12 @@ if [[ " $TIERS " == *" kunit "* ]]; then
 	tier_begin kunit
 	build_tools x86_64 gcc && build_tools arm64 aarch64-linux-gnu-gcc
 	for r in $KH_KUNIT_RUNS; do
-		if [ "${r#*:}" = arm64 ]; then
-			kunit_run "${r%%:*}" arm64 max,pauth-impdef=on
+		v=${r#*:*:}
+		[ "$v" != "$r" ] || v=
+		if [[ $r == *:arm64* ]]; then
+			kunit_run "${r%%:*}" arm64 max,pauth-impdef=on $v
 		else
-			kunit_run "${r%%:*}" x86_64 max
+			kunit_run "${r%%:*}" x86_64 max $v
 		fi
 	done
 	tier_end kunit
