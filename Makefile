@@ -17,6 +17,7 @@
 #   make uninstall        remove it again, depmod
 #   make check-intree     the in-tree build, KUnit under QEMU (cold: minutes)
 #   make check-debug      KASAN/kmemleak/lockdep kernel: abuse, leaks, KUnit
+#   make check-faults     the same kernel's fault injection: failing allocations
 
 KH_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/keyedhash
 BUILD := $(CURDIR)/build
@@ -82,6 +83,15 @@ check-debug:
 	KH_TIERS=debug bash tests/rig/check.sh
 
 .PHONY: check-debug
+
+# The faults tier (tests/rig/check.sh "faults"): the debug kernel's fault
+# injection (tests/vm/faults.sh): module loads with the Nth allocation
+# failing for every N, AF_ALG with failing allocations, kmemleak.
+# KH_FAULTS_LOADS and KH_FAULTS_OPS scale it.
+check-faults:
+	KH_TIERS=faults bash tests/rig/check.sh
+
+.PHONY: check-faults
 
 # make install / make uninstall: keyedhash.ko in /lib/modules/<release>/extra
 # of the KDIR kernel, then depmod.  DESTDIR or INSTALL_MOD_PATH stage it in

@@ -87,7 +87,8 @@ void kh_mm128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
  * which wipes it first) only from kh_mm128_exit(), and that runs only where
  * sleeping is allowed:
  *  - from setkey (keyedhash_generic.c drops the old key first), which is
- *    process context: kh_mm128_setkey() itself allocates with GFP_KERNEL;
+ *    process context: kh_mm128_setkey() itself allocates with GFP_KERNEL
+ *    (and __GFP_ACCOUNT: see there);
  *  - from exit_tfm, when the tfm is freed (crypto_free_shash(), process
  *    context), and from the module-init self-test.
  * Hashing, from any context (hard IRQ and softirq too), only reads the
@@ -99,8 +100,15 @@ int kh_mm128_setkey(void *ctx, const u8 *key, unsigned int keylen)
 
 	if (!keylen || keylen % MM128_BLOCK_SIZE || keylen > MM128_MAX_KEY_SIZE)
 		return -EINVAL;
-	/* up to 64 KiB: fall back to vmalloc rather than fail when fragmented */
-	c->key = kvmalloc(keylen, GFP_KERNEL);
+	/*
+	 * Up to 64 KiB: fall back to vmalloc rather than fail when
+	 * fragmented.  Any user can set such a key on every AF_ALG socket
+	 * it binds: charge it to the caller's memory cgroup (ACCOUNT), and
+	 * at the cgroup's limit fail with ENOMEM quietly rather than call
+	 * the OOM killer or log a warning (RETRY_MAYFAIL, NOWARN).
+	 */
+	c->key = kvmalloc(keylen, GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL |
+				  __GFP_NOWARN);
 	if (!c->key)
 		return -ENOMEM;
 	memcpy(c->key, key, keylen);

@@ -6,11 +6,15 @@
 #          tables up to date, the module's self-test run natively, checkpatch,
 #          x86_64 and arm64 builds with W=1, the userspace tools
 #   vm     Debian's own 6.1 kernels under QEMU TCG: x86_64 -cpu max,
-#          x86_64 -cpu max,-avx2, arm64 -cpu max
+#          x86_64 -cpu max,-avx2, arm64 -cpu max; Debian 13's PREEMPT_RT
+#          kernels (KH_RT_SERIES)
 #   kunit  keyedhash_kunit.ko in a cached KUnit kernel, x86_64 and arm64
 #   debug  the x86_64 KUnit kernel's debug variant (KASAN, kmemleak,
 #          lockdep, ...): testmgr's fuzzing, AF_ALG abuse, load/unload
 #          cycles, KUnit, kmemleak (make check-debug; not in the default)
+#   faults the same debug kernel's fault injection: loads with the Nth
+#          allocation failing for every N, AF_ALG under failing
+#          allocations, kmemleak (make check-faults; not in the default)
 #
 #   install  make install/uninstall into staging roots, DKMS add/build/
 #          install/remove with private trees (for the Debian kernel, loading
@@ -31,8 +35,10 @@ TIERS=${KH_TIERS:-host vm kunit install}
 # from trixie-backports) Debian 13's.
 KH_SERIES=${KH_SERIES:-6.1 6.12 7.x}
 KH_NOAVX2_SERIES=${KH_NOAVX2_SERIES:-6.1 7.x}
-# KUnit kernels, SERIES:ARCH: 6.1 and 7.x on both arches, and 6.12 on
-# x86_64 for what only it has (crypto_clone_shash(): the clone cases).
+# KUnit kernels, SERIES:ARCH[:VARIANT]: 6.1 and 7.x on both arches, and
+# 6.12 on x86_64 for what only it has (crypto_clone_shash(): the clone
+# cases).  6.12:x86_64:rt adds a PREEMPT_RT KUnit kernel
+# (tests/kunit/rt.kunitconfig; one more kernel build cold).
 KH_KUNIT_RUNS=${KH_KUNIT_RUNS:-6.1:x86_64 6.1:arm64 6.12:x86_64 7.x:x86_64 7.x:arm64}
 SEED=${KH_SEED:-$(date +%s)}
 RIG=$KH_TOP/tests/rig
@@ -56,15 +62,18 @@ kh_log "Debian kernel $KVER; AF_ALG split seed $SEED"
 # (kunit-kernel.sh locks each).  Warm, this finds everything cached at
 # once.  KH_PREBUILD=0 turns it off.
 PREBUILD_PID=
-if [[ " $TIERS " == *" kunit "* || " $TIERS " == *" debug "* ]] &&
+if [[ " $TIERS " == *" kunit "* || " $TIERS " == *" debug "* || " $TIERS " == *" faults "* ]] &&
 	[ "${KH_PREBUILD:-1}" != 0 ]; then
 	(
 		runs=
 		[[ " $TIERS " != *" kunit "* ]] || runs=$KH_KUNIT_RUNS
 		for r in $runs; do
-			KH_KSERIES=${r%%:*} nice -n 15 "$RIG/kunit-kernel.sh" "${r#*:}" > /dev/null || true
+			a=${r#*:}	# ARCH[:VARIANT]
+			KH_KSERIES=${r%%:*} nice -n 15 "$RIG/kunit-kernel.sh" ${a//:/ } \
+				> /dev/null || true
 		done
-		if [[ " $TIERS " == *" debug "* ]] || [ "${KH_PREBUILD_DEBUG:-0}" = 1 ]; then
+		if [[ " $TIERS " == *" debug "* || " $TIERS " == *" faults "* ]] ||
+			[ "${KH_PREBUILD_DEBUG:-0}" = 1 ]; then
 			nice -n 15 "$RIG/kunit-kernel.sh" x86_64 debug > /dev/null || true
 		fi
 	) > "$LOGS/prebuild.log" 2>&1 &
@@ -138,6 +147,8 @@ build_tools() { # arch, cc
 	$cc $f -o "$o/finit" "$RIG/finit.c" &&
 	$cc $f -I"$t" -o "$o/kh-afalg-test" "$a/kh_afalg_test.c" "$a/kh_vectors.c" "$t/afalg.c" &&
 	$cc $f -I"$t" -o "$o/kh-afalg-abuse" "$a/kh_afalg_abuse.c" "$t/afalg.c" &&
+	$cc $f -I"$t" -o "$o/kh-afalg-pin" "$a/kh_afalg_pin.c" "$t/afalg.c" &&
+	$cc $f -I"$t" -o "$o/kh-faults" "$a/kh_faults.c" "$t/afalg.c" &&
 	$cc $f -I"$t" "${k[@]}" -o "$o/khsum" "$t/khsum.c" "$t/afalg.c" -lkcapi &&
 	$cc $f -I"$t" "${k[@]}" -o "$o/kh-kcapi-test" "$a/kh_kcapi_test.c" \
 		"$a/kh_vectors.c" "$t/afalg.c" -lkcapi &&
@@ -306,11 +317,48 @@ vm_run() { # series, model, arch, cpu, kernel, kver, root, module
 		"$extra/expected.txt" "$extra/arch.txt" "$extra/env" "$KH_TOP/tests/vectors:/vectors" \
 		"$extra/samples:/samples" "$extra/samples/sample.txt" \
 		"$t/kh-afalg-abuse" "$extra/abuse:/abuse" "${eco[@]}" \
+		"$t/kh-afalg-pin" "$KH_TOP/tests/vm/memcg.sh:/memcg.sh" \
 		"$t/kh-kcapi-test" "$t/kcapi-example" "$extra/kcapi:/" || return
 	kh_log "  booting $label ($kver)"
 	VM_EXTRA=$vmx VM_SMP=${KH_VM_SMP[$model]:-${VM_SMP:-1}} \
 		"$RIG/vm.sh" "$arch" "$cpu" "$kernel" "$ird" "$log"
 	count_log "VM Linux $series $model ($kver)" "$log" "^=== VM done"
+}
+
+# CET IBT (CONFIG_X86_KERNEL_IBT: Debian 13's x86_64 kernels, KH_IBT_SERIES;
+# 6.1 has none): tests/rig/ibt.sh requires endbr64 at every function whose
+# address the module takes and that none of those is in the seal list, and
+# must fail on copies whose kh_shash_setkey starts with a NOP instead, or
+# has its endbr64 in the seal list.  (Kbuild runs objtool --ibt on the module
+# there too; a warning of it fails the W=1 build check above.)
+KH_IBT_SERIES=${KH_IBT_SERIES:-6.12 7.x}
+ibt_ok() { # module, log
+	"$RIG/ibt.sh" "$1" > "$2" 2>&1 || { grep -v '^  endbr64' "$2"; return 1; }
+	tail -1 "$2"
+}
+ibt_mutant_fails() { # how (--nop-endbr, --seal-endbr), module, mutant, log
+	local rc=0
+	"$RIG/ibt.sh" "$1" kh_shash_setkey "$2" "$3" || return 1
+	"$RIG/ibt.sh" "$3" > "$4" 2>&1 || rc=$?
+	[ "$rc" = 1 ] && grep '^FAIL: kh_shash_setkey: ' "$4" | sed 's/^FAIL/    as it should: FAIL/'
+}
+ibt_series() { # series, kdir, module
+	local conf=$2/include/config/auto.conf
+	conf=${conf/#deb13:/$("$RIG/deb13.sh" root)}
+	if ! grep -qx 'CONFIG_X86_KERNEL_IBT=y' "$conf"; then
+		if [[ " $KH_IBT_SERIES " == *" $1 "* ]]; then
+			kh_fail "Linux $1 x86_64: kernel built with CONFIG_X86_KERNEL_IBT, as Debian's is"
+		else
+			echo "    Linux $1 x86_64: no CONFIG_X86_KERNEL_IBT, no IBT check"
+		fi
+		return
+	fi
+	kh_check "Linux $1 x86_64 (IBT): every address-taken function starts with endbr64" \
+		ibt_ok "$3" "$LOGS/ibt-$1.log"
+	kh_check "Linux $1 x86_64 (IBT): ibt.sh fails on a module whose kh_shash_setkey lacks it" \
+		ibt_mutant_fails --nop-endbr "$3" "$KH_OUT/ibt-mutant-$1.ko" "$LOGS/ibt-mutant-$1.log"
+	kh_check "Linux $1 x86_64 (IBT): ibt.sh fails on one that seals kh_shash_setkey's" \
+		ibt_mutant_fails --seal-endbr "$3" "$KH_OUT/ibt-mutant-$1.ko" "$LOGS/ibt-mutant-$1.log"
 }
 
 # The CPU models each series boots: x86_64 with and without AVX2 for the
@@ -326,6 +374,7 @@ vm_series() { # series
 	# shellcheck disable=SC2086
 	kh_check "Linux $s x86_64 ($S_KVER): module built, W=1 warning-free" \
 		build_clean "x86_64${n:+-$n}" "$S_KDIR" $S_XMAKE
+	ibt_series "$s" "$S_KDIR" "$KH_OUT/x86_64${n:+-$n}/src/keyedhash.ko"
 	# shellcheck disable=SC2086
 	kh_check "Linux $s arm64 ($S_AKVER): module built, W=1 warning-free" \
 		build_clean "arm64${n:+-$n}" "$S_AKDIR" $S_AMAKE
@@ -339,6 +388,33 @@ vm_series() { # series
 		"$S_AKVER" "$S_AROOT" "$KH_OUT/arm64${n:+-$n}/src/keyedhash.ko"
 }
 
+# PREEMPT_RT: Debian 13's rt kernels of KH_RT_SERIES (default 6.12;
+# tests/rig/rt.sh), x86_64 -cpu max and arm64 -cpu max, the same VM test
+# as the standard kernels (debian.sh: every driver's vectors through
+# AF_ALG, the abuse test, memcg.sh).
+KH_RT_SERIES=${KH_RT_SERIES-6.12}
+vm_rt() { # series
+	local s=$1 kv akv aroot
+	if ! kh_series_env "$s" || ! kv=$("$RIG/rt.sh" amd64 "$s") ||
+		! read -r aroot akv < <("$RIG/rt.sh" arm64 "$s"); then
+		kh_fail "Linux $s PREEMPT_RT: Debian's rt kernels and headers fetched"
+		return
+	fi
+	kh_log "  Linux $s PREEMPT_RT: $kv, $akv"
+	kh_check "Linux $s-rt: the kernels are PREEMPT_RT (CONFIG_PREEMPT_RT=y)" \
+		grep -qx CONFIG_PREEMPT_RT=y "$S_XROOT/usr/src/linux-headers-$kv/.config" \
+		"$S_XROOT/usr/src/linux-headers-$akv/.config"
+	kh_check "Linux $s-rt x86_64 ($kv): module built, W=1 warning-free" \
+		build_clean "x86_64-$s-rt" "deb13:/usr/src/linux-headers-$kv"
+	ibt_series "$s-rt" "deb13:/usr/src/linux-headers-$kv" "$KH_OUT/x86_64-$s-rt/src/keyedhash.ko"
+	kh_check "Linux $s-rt arm64 ($akv): module built, W=1 warning-free" \
+		build_clean "arm64-$s-rt" "deb13:/usr/src/linux-headers-$akv" ARCH=arm64
+	vm_run "$s-rt" x86_64-max x86_64 max "$S_XROOT/boot/vmlinuz-$kv" "$kv" \
+		"$S_XROOT" "$KH_OUT/x86_64-$s-rt/src/keyedhash.ko"
+	vm_run "$s-rt" arm64-max arm64 max,pauth-impdef=on "$aroot/boot/vmlinuz-$akv" \
+		"$akv" "$aroot" "$KH_OUT/arm64-$s-rt/src/keyedhash.ko"
+}
+
 if [[ " $TIERS " == *" vm "* ]]; then
 	tier_begin vm
 	# (re)build what the VMs run; incremental when the host tier just did
@@ -349,17 +425,22 @@ if [[ " $TIERS " == *" vm "* ]]; then
 	for s in $KH_SERIES; do
 		vm_series "$s"
 	done
+	for s in $KH_RT_SERIES; do
+		vm_rt "$s"
+	done
 	tier_end vm
 fi
 
 # ----------------------------------------------------------------- kunit
-kunit_run() { # series, arch, cpu
-	local series=$1 arch=$2 cpu=$3 b img root mk=() t=$KH_OUT/tools-$2
-	local name=kunit-$series-$arch
+kunit_run() { # series, arch, cpu[, variant]
+	local series=$1 arch=$2 cpu=$3 v=${4:-} b img root mk=() t=$KH_OUT/tools-$2
+	local name=kunit-$series-$arch${4:+-$4}
 	local log=$LOGS/$name.log w=$KH_OUT/$name/src
 	[ "$arch" = arm64 ] && mk=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-)
-	if ! b=$(KH_KSERIES=$series "$RIG/kunit-kernel.sh" "$arch" 2> "$LOGS/kunit-kernel-$series-$arch.log"); then
-		tail -20 "$LOGS/kunit-kernel-$series-$arch.log"
+	# (the label names the variant, e.g. "x86_64 rt")
+	arch=$arch${v:+ $v}
+	if ! b=$(KH_KSERIES=$series "$RIG/kunit-kernel.sh" $arch 2> "$LOGS/kunit-kernel-${name#kunit-}.log"); then
+		tail -20 "$LOGS/kunit-kernel-${name#kunit-}.log"
 		kh_fail "KUnit kernel Linux $series $arch builds"
 		return
 	fi
@@ -368,18 +449,26 @@ kunit_run() { # series, arch, cpu
 		return
 	fi
 	img=$b/arch/x86/boot/bzImage root=/
-	if [ "$arch" = arm64 ]; then
+	if [ "$2" = arm64 ]; then
 		img=$b/arch/arm64/boot/Image.gz
 		root=$("$RIG/arm64-root.sh")	# for its busybox
 	fi
-	initramfs "$KH_OUT/$name.cpio.gz" "$arch" "$root" none \
+	initramfs "$KH_OUT/$name.cpio.gz" "$2" "$root" none \
 		"$KH_TOP/tests/vm/kunit.sh" "$t/finit" "$w/keyedhash.ko" "$w/keyedhash_kunit.ko" ||
 		return
 	kh_log "  booting the Linux $series $arch KUnit kernel ($(make -s -C "$b" kernelversion 2>/dev/null))"
-	"$RIG/vm.sh" "$arch" "$cpu" "$img" "$KH_OUT/$name.cpio.gz" "$log" "kunit.filter_glob=keyedhash-*"
+	"$RIG/vm.sh" "$2" "$cpu" "$img" "$KH_OUT/$name.cpio.gz" "$log" "kunit.filter_glob=keyedhash-*"
 	python3 "$RIG/ktap.py" "$log" "keyedhash-" "$KH_TOP/tests/kunit/keyedhash_kunit.c" > "$LOGS/$name.summary" 2>&1
 	count_log "KUnit Linux $series $arch" "$LOGS/$name.summary" "^ktap: parsed"
 	vm_done "KUnit Linux $series $arch" "$log"
+	# PREEMPT_RT: the SIMD section count (a 64 KiB update in 4 KiB
+	# sections) and the hard-IRQ/softirq cases ran and passed, for all
+	# seven algorithms
+	if [ "$v" = rt ]; then
+		kh_check "KUnit Linux $series $arch: simd_sections and irq_context passed for 7 algorithms" \
+			sh -c "[ \$(grep -c '^PASS: keyedhash-.*_simd_sections\$' '$LOGS/$name.summary') = 7 ] &&
+			       [ \$(grep -c '^PASS: keyedhash-.*_irq_context\$' '$LOGS/$name.summary') = 7 ]"
+	fi
 	# the clone case (tests/kunit/compat_kunit.c) is built and passes where
 	# the kernel's shash_alg has clone_tfm (Kbuild's probe); anywhere else
 	# there is no tfm cloning, and no such suite
@@ -396,10 +485,12 @@ if [[ " $TIERS " == *" kunit "* ]]; then
 	tier_begin kunit
 	build_tools x86_64 gcc && build_tools arm64 aarch64-linux-gnu-gcc
 	for r in $KH_KUNIT_RUNS; do
-		if [ "${r#*:}" = arm64 ]; then
-			kunit_run "${r%%:*}" arm64 max,pauth-impdef=on
+		v=${r#*:*:}
+		[ "$v" != "$r" ] || v=
+		if [[ $r == *:arm64* ]]; then
+			kunit_run "${r%%:*}" arm64 max,pauth-impdef=on $v
 		else
-			kunit_run "${r%%:*}" x86_64 max
+			kunit_run "${r%%:*}" x86_64 max $v
 		fi
 	done
 	tier_end kunit
@@ -452,6 +543,53 @@ if [[ " $TIERS " == *" debug "* ]]; then
 	build_tools x86_64 gcc
 	debug_run
 	tier_end debug
+fi
+
+# ---------------------------------------------------------------- faults
+# make check-faults: the debug kernel of the debug tier (the same build:
+# debug.kunitconfig has the fault injection too), booted with
+# tests/vm/faults.sh: keyedhash.ko loaded with its Nth allocation failing
+# for every N, AF_ALG steps with their Nth allocation failing and with
+# probability faults, then kmemleak, the kernel log, a clean load that
+# hashes right.  KH_FAULTS_LOADS (at most this many loads, the N spread
+# evenly; default 0: every N) and KH_FAULTS_OPS (random scenarios,
+# default 2000) scale it.
+faults_run() {
+	local b t=$KH_OUT/tools-x86_64 w=$KH_OUT/kunit-debug/src
+	local log=$LOGS/faults-x86_64.log extra=$KH_OUT/vm-faults t0
+	t0=$(date +%s)
+	if ! b=$("$RIG/kunit-kernel.sh" x86_64 debug 2> "$LOGS/kunit-kernel-debug.log"); then
+		tail -20 "$LOGS/kunit-kernel-debug.log"
+		kh_fail "debug KUnit kernel (x86_64) builds"
+		return
+	fi
+	if ! build_clean kunit-debug "$b"; then
+		kh_fail "keyedhash.ko builds against the debug kernel"
+		return
+	fi
+	rm -rf "$extra" && mkdir -p "$extra"
+	make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/hosttest" >/dev/null
+	expected_drivers > "$extra/expected.txt"
+	"$RIG/abuse-ref.sh" "$extra/abuse"
+	printf 'KH_FAULTS_LOADS=%s\nKH_FAULTS_OPS=%s\n' "${KH_FAULTS_LOADS:-0}" \
+		"${KH_FAULTS_OPS:-2000}" > "$extra/env"
+	initramfs "$KH_OUT/faults-x86_64.cpio.gz" x86_64 / none \
+		"$KH_TOP/tests/vm/faults.sh" "$t/finit" "$w/keyedhash.ko" \
+		"$t/kh-afalg-abuse" "$t/kh-faults" "$extra/expected.txt" \
+		"$extra/env" "$extra/abuse:/abuse" || return
+	kh_log "  booting the debug KUnit kernel with fault injection (x86_64)"
+	VM_TIMEOUT=${VM_TIMEOUT:-2400} "$RIG/vm.sh" x86_64 max "$b/arch/x86/boot/bzImage" \
+		"$KH_OUT/faults-x86_64.cpio.gz" "$log" "kunit.filter_glob=keyedhash-*"
+	count_log "fault injection VM x86_64 (debug kernel)" "$log" "^=== VM done"
+	grep -a "^figures:" "$log" | sed 's/^/    /'
+	kh_log "  faults tier took $(( $(date +%s) - t0 ))s"
+}
+
+if [[ " $TIERS " == *" faults "* ]]; then
+	tier_begin faults
+	build_tools x86_64 gcc
+	faults_run
+	tier_end faults
 fi
 
 # --------------------------------------------------------------- install
@@ -518,7 +656,7 @@ echo "================ summary ($(( $(date +%s) - START ))s)"
 echo "per kernel and architecture:"
 cat "$SUMMARY"
 echo "per tier:"
-for t in host vm kunit debug install intree; do
+for t in host vm kunit debug faults install intree; do
 	[ -n "${TIER_PASS[$t]+x}" ] && printf '  %-6s %4d passed, %d failed\n' "$t" "${TIER_PASS[$t]}" "${TIER_FAIL[$t]}"
 done
 echo "$KH_PASS passed, $KH_FAIL failed"

@@ -207,6 +207,11 @@ rc=$?
 cat /tmp/abuse.txt
 check "kh-afalg-abuse ran to completion (exit status $rc)" [ $rc -le 1 ]
 
+# AF_ALG keys are charged to the user's memory cgroup (tests/vm/memcg.sh)
+if [ -f /memcg.sh ]; then
+	. /memcg.sh
+fi
+
 if [ -x /extra.sh ]; then
 	. /extra.sh
 fi
