@@ -142,7 +142,7 @@ deb:
 	bash tests/rig/deb-build.sh
 
 check-deb:
-	KH_TIERS=deb bash tests/rig/check.sh
+	bash tests/rig/deb-check.sh
 
 testvecs:
 	python3 tests/gen-testvecs.py

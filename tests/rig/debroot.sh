@@ -6,7 +6,8 @@
 # the rig's Debian 13 root (tests/rig/deb13.sh), which already has dkms
 # 3.2.2, gcc-14 and Debian's 6.12/7.x headers.
 #
-# Usage: debroot.sh root deb12|deb13        the root's path (made on first use)
+# Usage: debroot.sh root deb12|deb13|sid    the root's path (made on first use;
+#                                           sid: Debian unstable + experimental)
 #        debroot.sh run deb12|deb13 CMD...  CMD in the root
 #        debroot.sh overlay deb12|deb13 DIR CMD...
 #                                           CMD in a throw-away copy of the
@@ -88,32 +89,82 @@ EOS
 		touch "$R/.done"
 	elif [ "${KH_REFRESH:-0}" = 1 ]; then
 		apt_in "$R" update >&2
+		rm -f "$R/.headers"
+	fi
+	# Debian 12's current 6.1 headers, downloaded (not installed) into
+	# the root's apt cache: tests/rig/deb.sh installs them from there
+	if [ ! -f "$R/.headers" ]; then
+		apt_in "$R" install -y --download-only linux-headers-amd64 >&2 ||
+			kh_die "could not download linux-headers-amd64 in the Debian 12 root"
+		touch "$R/.headers"
 	fi
 	echo "$R"
 }
 
-root_of() { # deb12|deb13
+# Debian unstable with experimental's sources: the newest kernels' headers
+# (tests/rig/deb-newest.sh).  Its lists are refreshed once a day, so a new
+# kernel shows the day Debian ships it.
+SID_PKGS="make gcc kmod libelf-dev bc libssl-dev xz-utils ca-certificates rsync perl python3"
+make_sid() {
+	local R=$KH_CACHE/sid-root
+	if [ ! -f "$R/.done" ]; then
+		command -v debootstrap > /dev/null ||
+			kh_die "debootstrap missing (apt-get install debootstrap): cannot make the Debian unstable root"
+		kh_log "debootstrap sid into $R (once, a few minutes)" >&2
+		rm -rf "$R"
+		debootstrap --variant=minbase sid "$R" "$MIRROR" >&2 ||
+			{ tail -20 "$R/debootstrap/debootstrap.log" >&2; rm -rf "$R"
+			  kh_die "debootstrap sid failed: no Debian unstable root"; }
+		cat > "$R/etc/apt/sources.list" <<EOS
+deb $MIRROR sid main
+deb $MIRROR experimental main
+EOS
+		# (sid's and experimental's Release files expire within days:
+		# a mirror that is a snapshot, as the rig's may be, is still used)
+		printf 'APT::Install-Recommends "false";\nAcquire::Check-Valid-Until "false";\n' \
+			> "$R/etc/apt/apt.conf.d/90kh"
+		apt_in "$R" update >&2 || { rm -rf "$R"; kh_die "apt-get update in the Debian unstable root failed"; }
+		# shellcheck disable=SC2086
+		apt_in "$R" install -y $SID_PKGS >&2 ||
+			{ rm -rf "$R"; kh_die "could not install the build tools in the Debian unstable root"; }
+		touch "$R/.done" "$R/.updated"
+	elif [ "${KH_REFRESH:-0}" = 1 ] || [ -n "$(find "$R/.updated" -mmin +1440 2>/dev/null)" ]; then
+		apt_in "$R" update >&2 && touch "$R/.updated"
+	fi
+	echo "$R"
+}
+
+root_of() { # deb12|deb13|sid
 	case $1 in
 	deb12) make_deb12 ;;
+	sid) make_sid ;;
 	deb13) "$(dirname "$0")/deb13.sh" root ;;
-	*) kh_die "unknown root '$1' (deb12 or deb13)" ;;
+	*) kh_die "unknown root '$1' (deb12, deb13 or sid)" ;;
 	esac
 }
 
 cmd=${1:-}
-[ $# -ge 2 ] || kh_die "usage: debroot.sh root|run|overlay deb12|deb13 [DIR] [CMD...]"
+[ $# -ge 2 ] || kh_die "usage: debroot.sh root|run|overlay deb12|deb13|sid [DIR] [CMD...]"
 which=$2
 shift 2
 case $which in
-deb12)
-	exec 8> "$KH_CACHE/deb12.lock"
+deb12|sid)
+	exec 8> "$KH_CACHE/$which.lock"
 	flock 8
-	R=$(root_of deb12)
-	# "run" and "overlay" only read the root: let others in
-	[ "$cmd" = root ] || flock -u 8
+	R=$(root_of "$which")
+	# an overlay only reads the root: let others in
+	[ "$cmd" != overlay ] || flock -u 8
 	;;
-deb13) R=$(root_of deb13) ;;
-*) kh_die "unknown root '$which' (deb12 or deb13)" ;;
+deb13)
+	R=$(root_of deb13)
+	# shared with the rig's kernel builds (deb13.sh): an overlay holds
+	# its lock while the root is its lower layer
+	if [ "$cmd" = overlay ]; then
+		exec 8> "$KH_CACHE/deb13.lock"
+		flock 8
+	fi
+	;;
+*) kh_die "unknown root '$which' (deb12, deb13 or sid)" ;;
 esac
 case $cmd in
 root) echo "$R" ;;
