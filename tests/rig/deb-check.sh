@@ -3,7 +3,9 @@
 # make check-deb: the Debian packages from make deb to use, on Debian 12
 # (dkms 3.0.10) and Debian 13 (dkms 3.2.2), in throw-away copies of the
 # cached roots: tests/rig/deb-build.sh (build + lintian), then
-# tests/rig/deb.sh deb12 and deb13.  Ends with "N passed, N failed".
+# tests/rig/deb.sh deb12 and deb13; and the module built (W=1) against the
+# newest headers of Debian unstable and experimental (tests/rig/deb-newest.sh).
+# Ends with "N passed, N failed".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 RIG=$KH_TOP/tests/rig
@@ -41,6 +43,11 @@ for r in deb12 deb13; do
 	nice "$RIG/deb.sh" "$r" > "$LOGS/deb-$r.log" 2>&1
 	count "packages on $r ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-$r.log" "^deb $r: done"
 done
+# the newest kernels Debian has (unstable, experimental): W=1 builds
+kh_log "the module against Debian unstable's and experimental's newest headers"
+t0=$(date +%s)
+nice "$RIG/deb-newest.sh" > "$LOGS/deb-newest.log" 2>&1
+count "newest Debian kernels ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-newest.log" "^newest: done"
 echo "check-deb: $(( $(date +%s) - START )) s"
 echo "$KH_PASS passed, $KH_FAIL failed"
 [ "$KH_FAIL" = 0 ]
