@@ -3,7 +3,9 @@
 # make check-deb: the Debian packages from make deb to use, on Debian 12
 # (dkms 3.0.10) and Debian 13 (dkms 3.2.2), in throw-away copies of the
 # cached roots: tests/rig/deb-build.sh (build + lintian), then
-# tests/rig/deb.sh deb12 and deb13; and the module built (W=1) against the
+# tests/rig/deb.sh deb12 and deb13; each root with the packages booting
+# Debian's kernels in QEMU (tests/rig/deb-vm.sh; KH_DEB_VM=0 leaves that
+# out); and the module built (W=1) against the
 # newest headers of Debian unstable and experimental (tests/rig/deb-newest.sh).
 # Ends with "N passed, N failed".
 set -uo pipefail
@@ -43,6 +45,22 @@ for r in deb12 deb13; do
 	nice "$RIG/deb.sh" "$r" > "$LOGS/deb-$r.log" 2>&1
 	count "packages on $r ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-$r.log" "^deb $r: done"
 done
+# from package to use: each root with the packages boots Debian's kernels
+# under QEMU (x86_64): modprobe loads the DKMS-built module, khsum hashes
+if [ "${KH_DEB_VM:-1}" != 0 ]; then
+	r12=$("$RIG/debroot.sh" root deb12 2>/dev/null)
+	k12=$(cd "$r12/var/cache/apt/archives" 2>/dev/null && ls linux-image-6.1*-amd64_*.deb 2>/dev/null |
+		sed -n 's/^linux-image-\(6\.1[^_]*-amd64\)_.*/\1/p' | sort -V | tail -1)
+	k13=$(for s in 6.12 7.x; do "$RIG/deb13.sh" kver "$s" 2>/dev/null; done)
+	for spec in "deb12 ${k12:-none}" "deb13 $(echo $k13)"; do
+		set -- $spec
+		kh_log "VM: the $1 root with the packages boots ${*:2}"
+		t0=$(date +%s)
+		nice "$RIG/deb-vm.sh" "$@" > "$LOGS/deb-vm-$1.log" 2>&1
+		count "VM, $1 root, Linux ${*:2} ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-vm-$1.log" "^deb-vm: done"
+	done
+fi
+
 # the newest kernels Debian has (unstable, experimental): W=1 builds
 kh_log "the module against Debian unstable's and experimental's newest headers"
 t0=$(date +%s)

@@ -89,14 +89,15 @@ EOS
 		touch "$R/.done"
 	elif [ "${KH_REFRESH:-0}" = 1 ]; then
 		apt_in "$R" update >&2
-		rm -f "$R/.headers"
+		rm -f "$R/.kernel"
 	fi
-	# Debian 12's current 6.1 headers, downloaded (not installed) into
-	# the root's apt cache: tests/rig/deb.sh installs them from there
-	if [ ! -f "$R/.headers" ]; then
-		apt_in "$R" install -y --download-only linux-headers-amd64 >&2 ||
-			kh_die "could not download linux-headers-amd64 in the Debian 12 root"
-		touch "$R/.headers"
+	# Debian 12's current 6.1 headers and image, downloaded (not
+	# installed) into the root's apt cache: tests/rig/deb.sh and deb-vm.sh
+	# install them from there
+	if [ ! -f "$R/.kernel" ]; then
+		apt_in "$R" install -y --download-only linux-headers-amd64 linux-image-amd64 >&2 ||
+			kh_die "could not download Debian 12's kernel in the Debian 12 root"
+		touch "$R/.kernel"
 	fi
 	echo "$R"
 }
