@@ -143,6 +143,20 @@ kh_check "$NAME: /usr/src/keyedhash-$VER holds the module's sources and dkms.con
 kh_check "$NAME: khsum installed (/usr/bin/khsum --help) with its man page" sh -c \
 	"/usr/bin/khsum --help > /dev/null && [ -f /usr/share/man/man1/khsum.1.gz ]"
 
+# arm64: the package's sources built by dkms against Debian's arm64 headers
+# (the Debian 13 root has them, next to the amd64 ones; cross, -a aarch64)
+AK=$(ls -d /usr/src/linux-headers-*-arm64 2>/dev/null | sed 's|/usr/src/linux-headers-||' |
+	grep -v -- -rt- | sort -V | tail -1)
+if [ -n "$AK" ]; then
+	step "dkms build keyedhash/$VER -k $AK -a aarch64 (Debian's arm64 headers)" \
+		dkms build -m keyedhash -v "$VER" -k "$AK" -a aarch64 --kernelsourcedir "/usr/src/linux-headers-$AK"
+	A=/var/lib/dkms/keyedhash/$VER/$AK/aarch64/module/keyedhash.ko
+	[ -f "$A" ] || A=$A.xz
+	kh_check "$NAME: the arm64 module is AArch64 code for $AK (readelf, modinfo vermagic)" sh -c \
+		"readelf -h '$A' | grep -q 'Machine: *AArch64' &&
+		 modinfo -F vermagic '$A' | grep -q '^$AK .*aarch64'"
+fi
+
 # 2. a Debian kernel in range installed after the packages
 if [ -n "$LATER" ]; then
 	step "apt install linux-headers-$LATER (in range, after the packages)" \
