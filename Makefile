@@ -12,9 +12,14 @@
 #   make testvecs         regenerate tests/keyedhash-testvecs.h and -selftest-vecs.h
 #   make hosttest         run the module's self-test natively (generic C)
 #   make hosttest-asan    the host tests built with ASan and UBSan, run
-#   make install          install keyedhash.ko for the KDIR kernel, depmod
-#                         (DESTDIR=/ INSTALL_MOD_PATH= stage it elsewhere)
-#   make uninstall        remove it again, depmod
+#   make install          install keyedhash.ko for the KDIR kernel, depmod,
+#                         khsum and its man page (PREFIX=/usr/local;
+#                         DESTDIR=/ INSTALL_MOD_PATH= stage it elsewhere)
+#   make uninstall        remove them again, depmod
+#   make deb              Debian packages keyedhash-dkms, keyedhash-tools
+#                         (build/deb/), built in a Debian 12 root
+#   make check-deb        the packages installed with apt in Debian 12 and
+#                         13 roots, kernels in range, refused, failing
 #   make check-intree     the in-tree build, KUnit under QEMU (cold: minutes)
 #   make check-debug      KASAN/kmemleak/lockdep kernel: abuse, leaks, KUnit
 #   make check-faults     the same kernel's fault injection: failing allocations
@@ -58,7 +63,8 @@ run:
 # make khsum: build/khsum, the CLI (tools/khsum.c), on libkcapi (Debian:
 # apt-get install libkcapi-dev), linked dynamically; plain "make" builds it
 # too where libkcapi is installed.  The rig links it statically for the VMs.
-KCAPI_LIBS := $(shell pkg-config --libs libkcapi 2>/dev/null || \
+PKG_CONFIG ?= pkg-config
+KCAPI_LIBS := $(shell $(PKG_CONFIG) --libs libkcapi 2>/dev/null || \
 	{ test -f /usr/include/kcapi.h && echo -lkcapi; })
 
 .PHONY: khsum
@@ -68,7 +74,7 @@ khsum: $(BUILD)/khsum
 $(BUILD)/khsum: tools/khsum.c tools/afalg.c tools/afalg.h
 	@test -n "$(KCAPI_LIBS)" || { echo "khsum needs libkcapi: apt-get install libkcapi-dev"; exit 1; }
 	@mkdir -p $(BUILD)
-	$(CC) -O2 -Wall -Wextra -Itools -o $@ tools/khsum.c tools/afalg.c $(KCAPI_LIBS)
+	$(CC) -O2 -Wall -Wextra $(CPPFLAGS) $(CFLAGS) -Itools -o $@ tools/khsum.c tools/afalg.c $(LDFLAGS) $(KCAPI_LIBS)
 
 # The in-tree build as a KUnit kernel under QEMU (tests/rig/intree.sh): a
 # cold kernel build the first time, so not part of "make check".
@@ -82,7 +88,7 @@ check-intree:
 check-debug:
 	KH_TIERS=debug bash tests/rig/check.sh
 
-.PHONY: check-debug
+.PHONY: check-debug check-deb
 
 # The faults tier (tests/rig/check.sh "faults"): the debug kernel's fault
 # injection (tests/vm/faults.sh): module loads with the Nth allocation
@@ -94,26 +100,59 @@ check-faults:
 .PHONY: check-faults
 
 # make install / make uninstall: keyedhash.ko in /lib/modules/<release>/extra
-# of the KDIR kernel, then depmod.  DESTDIR or INSTALL_MOD_PATH stage it in
-# another root (depmod -b).  The release is the kernel's UTS_RELEASE (what
-# vermagic says), not include/config/kernel.release: Debian's headers put
-# the upstream version there.
+# of the KDIR kernel, then depmod; khsum in $(PREFIX)/bin and its man page
+# in $(PREFIX)/share/man/man1 (PREFIX=/usr/local).  DESTDIR stages all of it
+# in another root, INSTALL_MOD_PATH the module alone (depmod -b).  The
+# release is the kernel's UTS_RELEASE (what vermagic says), not
+# include/config/kernel.release: Debian's headers put the upstream version
+# there.  Everything is built and checked (headers, release from 6.1 on,
+# libkcapi for khsum) before the first file is installed.
 KVER = $(shell sed -n 's/^\#define UTS_RELEASE "\(.*\)"/\1/p' $(KDIR)/include/generated/utsrelease.h 2>/dev/null)
 DEPMOD ?= $(or $(shell command -v depmod),/sbin/depmod)
 MODROOT = $(DESTDIR)$(INSTALL_MOD_PATH)
 MODDIR = $(MODROOT)/lib/modules/$(KVER)
+PREFIX ?= /usr/local
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: install uninstall check-intree
-install: modules
-	@test -n "$(KVER)" || { echo "cannot read the kernel release from $(KDIR)"; exit 1; }
+# make install-module: the module alone (no libkcapi needed).
+.PHONY: install install-module uninstall kh-install-check check-intree deb
+kh-install-check:
+	@test -n "$(KDIR)" || { echo "make install: no kernel headers found: apt-get install linux-headers-$$(uname -r), or set KDIR"; exit 1; }
+	@test -n "$(KVER)" || { echo "make install: no kernel headers in $(KDIR) (cannot read its release from include/generated/utsrelease.h)"; exit 1; }
+	@[ "$$(printf '6.1\n%s\n' "$(KVER)" | sort -V | head -1)" = 6.1 ] || \
+		{ echo "make install: Linux $(KVER) is older than 6.1, the oldest kernel keyedhash supports"; exit 1; }
+	@test -n "$(KH_MODULE_ONLY)$(KCAPI_LIBS)" || { echo "make install: khsum needs libkcapi: apt-get install libkcapi-dev (or make install-module: the module alone)"; exit 1; }
+
+install: kh-install-check
+	$(MAKE) modules khsum
+	install -D -m 644 keyedhash.ko $(MODDIR)/extra/keyedhash.ko
+	$(DEPMOD) $(if $(MODROOT),-b $(MODROOT)) -a $(KVER)
+	install -D -m 755 $(BUILD)/khsum $(BINDIR)/khsum
+	install -D -m 644 tools/khsum.1 $(MAN1DIR)/khsum.1
+
+install-module:
+	$(MAKE) kh-install-check KH_MODULE_ONLY=1
+	$(MAKE) modules
 	install -D -m 644 keyedhash.ko $(MODDIR)/extra/keyedhash.ko
 	$(DEPMOD) $(if $(MODROOT),-b $(MODROOT)) -a $(KVER)
 
 uninstall:
-	@test -n "$(KVER)" || { echo "cannot read the kernel release from $(KDIR)"; exit 1; }
+	@test -n "$(KVER)" || { echo "make uninstall: no kernel headers in '$(KDIR)': cannot tell which kernel to remove keyedhash from (set KDIR)"; exit 1; }
 	rm -f $(MODDIR)/extra/keyedhash.ko
 	rmdir --ignore-fail-on-non-empty $(MODDIR)/extra 2>/dev/null || true
 	if [ -d $(MODDIR) ]; then $(DEPMOD) $(if $(MODROOT),-b $(MODROOT)) -a $(KVER); fi
+	rm -f $(BINDIR)/khsum $(MAN1DIR)/khsum.1
+
+# make deb: the Debian packages keyedhash-dkms and keyedhash-tools (amd64,
+# arm64) in build/deb/, built in a cached Debian 12 root (debootstrap),
+# lintian-checked.  make check-deb: install them with apt in Debian 12 and
+# 13 roots, then kernels in range, refused and failing (tests/rig/deb.sh).
+deb:
+	bash tests/rig/deb-build.sh
+
+check-deb:
+	bash tests/rig/deb-check.sh
 
 testvecs:
 	python3 tests/gen-testvecs.py

@@ -264,6 +264,10 @@ if [[ " $TIERS " == *" host "* ]]; then
 	kh_check "arm64 module: every global symbol prefixed kh_/keyedhash_" \
 		"$RIG/symbols.sh" "$KH_OUT/arm64/src/keyedhash.ko" aarch64-linux-gnu-nm
 	kh_check "plain kbuild: make -C <headers> M=\$PWD modules" plain_kbuild
+	# the newest kernels Debian has (unstable, experimental): W=1 builds,
+	# so that an upstream API change shows the day Debian ships it
+	"$RIG/deb-newest.sh" > "$LOGS/deb-newest.log" 2>&1
+	count_log "newest Debian kernels (sid, experimental), W=1" "$LOGS/deb-newest.log" "^newest: done"
 	kh_check "userspace tools, x86_64 (static)" build_tools x86_64 gcc
 	kh_check "userspace tools, arm64 (static)" build_tools arm64 aarch64-linux-gnu-gcc
 	tier_end host

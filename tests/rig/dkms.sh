@@ -85,23 +85,33 @@ kh_check "dkms uninstall, then autoinstall -k $KVER installs it again (AUTOINSTA
 	 [ ! -e '$I' ] &&
 	 $(printf '%q ' "${D[@]}") autoinstall -k $KVER --no-depmod >> '$LOG' 2>&1 &&
 	 cmp '$K' '$I'"
-# BUILD_EXCLUSIVE_KERNEL: a 6.2 kernel is refused before anything is built
-# (dkms exits 77); it needs no headers for that.
-mkdir -p "$T/root/lib/modules/6.2.0-1-$ARCH"
-"${D[@]}" build "keyedhash/$VER" -k "6.2.0-1-$ARCH" >> "$LOG" 2>&1
+# BUILD_EXCLUSIVE_KERNEL: a kernel older than 6.1 is refused before
+# anything is built (dkms exit 77); it needs no headers for that.
+mkdir -p "$T/root/lib/modules/5.10.0-30-$ARCH"
+"${D[@]}" build "keyedhash/$VER" -k "5.10.0-30-$ARCH" >> "$LOG" 2>&1
 rc=$?
-kh_check "BUILD_EXCLUSIVE_KERNEL refuses a 6.2 kernel (dkms exit 77)" sh -c \
+kh_check "BUILD_EXCLUSIVE_KERNEL refuses a 5.10 kernel (dkms exit 77)" sh -c \
 	"[ $rc = 77 ] && tail -3 '$LOG' | grep -q BUILD_EXCLUSIVE"
 kh_check "BUILD_EXCLUSIVE_ARCH accepts x86_64 and aarch64 only" bash -c \
 	". '$KH_TOP/dkms.conf' 2>/dev/null; [[ x86_64 =~ \$BUILD_EXCLUSIVE_ARCH ]] &&
 	 [[ aarch64 =~ \$BUILD_EXCLUSIVE_ARCH ]] && ! [[ i686 =~ \$BUILD_EXCLUSIVE_ARCH ]] &&
 	 ! [[ armv7l =~ \$BUILD_EXCLUSIVE_ARCH ]]"
-kh_check "BUILD_EXCLUSIVE_KERNEL takes $KVER and the other tested series, not 6.6, 6.13, 7.2, 7.30" bash -c \
-	". '$KH_TOP/dkms.conf' 2>/dev/null; [[ $KVER =~ \$BUILD_EXCLUSIVE_KERNEL ]] &&
-	 [[ 6.1.0-56-amd64 =~ \$BUILD_EXCLUSIVE_KERNEL ]] && [[ 6.12.117+deb13-arm64 =~ \$BUILD_EXCLUSIVE_KERNEL ]] &&
-	 [[ 7.3.4+deb13-amd64 =~ \$BUILD_EXCLUSIVE_KERNEL ]] && ! [[ 6.6.0-1-amd64 =~ \$BUILD_EXCLUSIVE_KERNEL ]] &&
-	 ! [[ 6.13.1 =~ \$BUILD_EXCLUSIVE_KERNEL ]] && ! [[ 7.2.12+deb13-amd64 =~ \$BUILD_EXCLUSIVE_KERNEL ]] &&
-	 ! [[ 7.30.1 =~ \$BUILD_EXCLUSIVE_KERNEL ]]"
+# Every release form Debian and Ubuntu use from 6.1 on is in range
+# (patch level or not, -rc, +debNN, flavours, future series); before 6.1 not.
+bad=
+for k in "$KVER" 6.1.0-56-amd64 6.1.0-56-cloud-amd64 6.1.0-56-rt-arm64 6.12.117+deb12-amd64 \
+	6.12.117+deb13-arm64 7.2.13+deb14-amd64 7.3.4+deb13-amd64 7.3-amd64 7.3-rc7-amd64 \
+	7.3.0-rc7-cloud-amd64 6.8.0-45-generic 6.14.0-1012-aws 6.6.0-1-amd64 6.13.1 6.10 \
+	7.30.1 8.0.0-1-amd64 10.1-rc1; do
+	bash -c ". '$KH_TOP/dkms.conf' 2>/dev/null; [[ '$k' =~ \$BUILD_EXCLUSIVE_KERNEL ]]" || bad="$bad $k"
+done
+kh_check "BUILD_EXCLUSIVE_KERNEL takes every release from 6.1 on${bad:+ (refused:$bad)}" test -z "$bad"
+bad=
+for k in 5.10.0-30-amd64 6.0.12-1-amd64 6.0 5.19.0-50-generic 4.19.0-27-amd64 3.16.0-11-amd64 \
+	6.0-rc7-amd64 1.2.3; do
+	bash -c ". '$KH_TOP/dkms.conf' 2>/dev/null; [[ '$k' =~ \$BUILD_EXCLUSIVE_KERNEL ]]" && bad="$bad $k"
+done
+kh_check "BUILD_EXCLUSIVE_KERNEL refuses every release before 6.1${bad:+ (accepted:$bad)}" test -z "$bad"
 kh_check "dkms remove keyedhash/$VER --all" run remove "keyedhash/$VER" --all --no-depmod
 kh_check "after remove: no module installed, dkms status empty" sh -c \
 	"[ ! -e '$I' ] && [ -z \"\$($(printf '%q ' "${D[@]}") status keyedhash 2>/dev/null)\" ]"

@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Usage: install.sh DIR KDIR [make args...]
 # "make install" and "make uninstall" on the host, into staging roots only
-# (DESTDIR, then INSTALL_MOD_PATH): DIR is a source copy whose module was
+# (DESTDIR, then INSTALL_MOD_PATH, PREFIX): the module, depmod, khsum and its
+# man page (without libkcapi: make install refuses, make install-module
+# installs the module alone); bad input (no headers, a kernel older than
+# 6.1, no libkcapi) gets one line and installs nothing.  DIR is a source copy whose module was
 # built against KDIR (build-module.sh; the make args must match that build,
 # e.g. W=1, so nothing is rebuilt).  Checks the installed file, depmod's
 # modules.dep and modules.alias (every alias of the module), that modprobe
@@ -20,8 +23,41 @@ rm -rf "$ST" "$ST-2"
 host_had=$(ls /lib/modules/"$KVER"/extra/keyedhash.ko 2>/dev/null || true)
 M=$ST/lib/modules/$KVER
 
-kh_check "make install DESTDIR=<staging root> (release $KVER)" \
-	make -s -C "$W" KDIR="$KDIR" DESTDIR="$ST" "$@" install
+# khsum needs libkcapi (the host has it; the Debian 13 root does not)
+if pkg-config --exists libkcapi 2> /dev/null || [ -f /usr/include/kcapi.h ]; then
+	INST=install
+else
+	INST=install-module
+	out=$(make -s -C "$W" KDIR="$KDIR" DESTDIR="$ST" "$@" install 2>&1)
+	rc=$?
+	kh_check "no libkcapi: make install refuses with one line, installs nothing" sh -c \
+		"[ $rc != 0 ] && printf '%s\n' \"\$1\" | grep -q 'khsum needs libkcapi' && [ ! -e '$ST' ]" sh "$out"
+fi
+# bad input: one line, a failed make, nothing installed
+bad_input() { # description, expected text, make args...
+	local d=$1 want=$2 out rc
+	shift 2
+	rm -rf "$ST-bad"
+	out=$(make -s -C "$W" DESTDIR="$ST-bad" "$@" 2>&1)
+	rc=$?
+	kh_check "$d: make fails, says '$want', installs nothing" sh -c \
+		"[ $rc != 0 ] && printf '%s\n' \"\$1\" | grep -q -- '$want' && [ ! -e '$ST-bad' ]" sh "$out"
+	rm -rf "$ST-bad"
+}
+bad_input "no kernel headers (KDIR=/nonexistent)" "no kernel headers in /nonexistent" \
+	KDIR=/nonexistent "$@" $INST
+OLDK=$KH_OUT/install-oldkernel
+mkdir -p "$OLDK/include/generated"
+echo '#define UTS_RELEASE "5.10.0-99-amd64"' > "$OLDK/include/generated/utsrelease.h"
+bad_input "a kernel older than 6.1 (5.10.0-99-amd64)" "Linux 5.10.0-99-amd64 is older than 6.1" \
+	KDIR="$OLDK" "$@" $INST
+rm -rf "$OLDK"
+if [ "$INST" = install ]; then
+	bad_input "no libkcapi (KCAPI_LIBS=)" "khsum needs libkcapi" KDIR="$KDIR" KCAPI_LIBS= "$@" install
+fi
+
+kh_check "make $INST DESTDIR=<staging root> (release $KVER)" \
+	make -s -C "$W" KDIR="$KDIR" DESTDIR="$ST" "$@" $INST
 kh_check "installed as lib/modules/$KVER/extra/keyedhash.ko, identical to the build" \
 	cmp "$W/keyedhash.ko" "$M/extra/keyedhash.ko"
 kh_check "vermagic of the installed module starts with $KVER" sh -c \
@@ -46,8 +82,20 @@ kh_check "modprobe -R resolves every alias to keyedhash in the staged root${bad:
 kh_check "modprobe --show-depends keyedhash names the staged file (dry run)" sh -c \
 	"modprobe -d '$ST' -S '$KVER' --show-depends keyedhash | grep -qx 'insmod $M/extra/keyedhash.ko '"
 
-kh_check "make install INSTALL_MOD_PATH=<staging root>" sh -c \
-	"make -s -C '$W' KDIR='$KDIR' INSTALL_MOD_PATH='$ST-2' $* install &&
+if [ "$INST" = install ]; then
+	kh_check "khsum in PREFIX/bin (/usr/local), identical to build/khsum" \
+		cmp "$W/build/khsum" "$ST/usr/local/bin/khsum"
+	kh_check "khsum.1 in PREFIX/share/man/man1" cmp "$KH_TOP/tools/khsum.1" "$ST/usr/local/share/man/man1/khsum.1"
+	kh_check "make install DESTDIR=<staging root> PREFIX=/usr: /usr/bin/khsum, /usr/share/man/man1/khsum.1" sh -c \
+		"make -s -C '$W' KDIR='$KDIR' DESTDIR='$ST-3' PREFIX=/usr $* install &&
+		 [ -x '$ST-3/usr/bin/khsum' ] && [ -f '$ST-3/usr/share/man/man1/khsum.1' ] &&
+		 make -s -C '$W' KDIR='$KDIR' DESTDIR='$ST-3' PREFIX=/usr $* uninstall &&
+		 [ ! -e '$ST-3/usr/bin/khsum' ] && [ ! -e '$ST-3/usr/share/man/man1/khsum.1' ]"
+	rm -rf "$ST-3"
+fi
+
+kh_check "make install-module INSTALL_MOD_PATH=<staging root>" sh -c \
+	"make -s -C '$W' KDIR='$KDIR' INSTALL_MOD_PATH='$ST-2' $* install-module &&
 	 cmp '$W/keyedhash.ko' '$ST-2/lib/modules/$KVER/extra/keyedhash.ko' &&
 	 grep -qx 'alias crypto-highwayhash256 keyedhash' '$ST-2/lib/modules/$KVER/modules.alias'"
 
@@ -55,6 +103,8 @@ kh_check "make uninstall DESTDIR=<staging root>" \
 	make -s -C "$W" KDIR="$KDIR" DESTDIR="$ST" "$@" uninstall
 kh_check "after uninstall: no keyedhash.ko, no keyedhash in modules.dep/modules.alias" sh -c \
 	"[ ! -e '$M/extra/keyedhash.ko' ] && ! grep -q keyedhash '$M/modules.dep' '$M/modules.alias'"
+kh_check "after uninstall: no khsum, no khsum.1 in the staging root" sh -c \
+	"[ ! -e '$ST/usr/local/bin/khsum' ] && [ ! -e '$ST/usr/local/share/man/man1/khsum.1' ]"
 kh_check "after uninstall: modprobe -R crypto-highwayhash256 finds nothing" sh -c \
 	"! modprobe -d '$ST' -S '$KVER' -R crypto-highwayhash256 >/dev/null 2>&1"
 kh_check "the host's /lib/modules/$KVER untouched, nothing loaded" sh -c \

@@ -1,0 +1,67 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make check-deb: the Debian packages from make deb to use, on Debian 12
+# (dkms 3.0.10) and Debian 13 (dkms 3.2.2), in throw-away copies of the
+# cached roots: tests/rig/deb-build.sh (build + lintian), then
+# tests/rig/deb.sh deb12 and deb13; each root with the packages booting
+# Debian's kernels in QEMU (tests/rig/deb-vm.sh; KH_DEB_VM=0 leaves that
+# out).  The module's W=1 builds against the newest headers of Debian
+# unstable and experimental (tests/rig/deb-newest.sh) are make check's
+# (host tier).
+# Ends with "N passed, N failed".
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+RIG=$KH_TOP/tests/rig
+LOGS=$KH_OUT/logs
+mkdir -p "$LOGS"
+START=$(date +%s)
+count() { # description, log, end-marker
+	local p f
+	p=$(grep -a -c '^PASS: ' "$2")
+	f=$(grep -a -c '^FAIL: ' "$2")
+	grep -a '^FAIL: ' "$2" | sed "s|^|    [$1] |"
+	KH_PASS=$((KH_PASS + p))
+	KH_FAIL=$((KH_FAIL + f))
+	echo "    $1: $p passed, $f failed (log: ${2#$KH_TOP/})"
+	if ! grep -a -q "$3" "$2"; then
+		kh_fail "$1: run did not complete"
+		tail -20 "$2"
+	elif [ $((p + f)) = 0 ]; then
+		kh_fail "$1: no check reported a result"
+	fi
+}
+
+kh_log "make deb (Debian 12 root)"
+t0=$(date +%s)
+if nice "$RIG/deb-build.sh" > "$LOGS/deb-build.log" 2>&1; then
+	kh_pass "make deb: keyedhash-dkms (all), keyedhash-tools (amd64, arm64) built, lintian: no errors ($(( $(date +%s) - t0 )) s)"
+	sed -n '/lintian$/,$p' "$LOGS/deb-build.log" | grep '^    [EWIP]:' | sed 's/^    /    lintian: /'
+else
+	tail -20 "$LOGS/deb-build.log"
+	kh_fail "make deb (log: build/logs/deb-build.log)"
+fi
+for r in deb12 deb13; do
+	kh_log "the packages in a copy of the $r root"
+	t0=$(date +%s)
+	nice "$RIG/deb.sh" "$r" > "$LOGS/deb-$r.log" 2>&1
+	count "packages on $r ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-$r.log" "^deb $r: done"
+done
+# from package to use: each root with the packages boots Debian's kernels
+# under QEMU (x86_64): modprobe loads the DKMS-built module, khsum hashes
+if [ "${KH_DEB_VM:-1}" != 0 ]; then
+	r12=$("$RIG/debroot.sh" root deb12 2>/dev/null)
+	k12=$(cd "$r12/var/cache/apt/archives" 2>/dev/null && ls linux-image-6.1*-amd64_*.deb 2>/dev/null |
+		sed -n 's/^linux-image-\(6\.1[^_]*-amd64\)_.*/\1/p' | sort -V | tail -1)
+	k13=$(for s in 6.12 7.x; do "$RIG/deb13.sh" kver "$s" 2>/dev/null; done)
+	for spec in "deb12 ${k12:-none}" "deb13 $(echo $k13)"; do
+		set -- $spec
+		kh_log "VM: the $1 root with the packages boots ${*:2}"
+		t0=$(date +%s)
+		nice "$RIG/deb-vm.sh" "$@" > "$LOGS/deb-vm-$1.log" 2>&1
+		count "VM, $1 root, Linux ${*:2} ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-vm-$1.log" "^deb-vm: done"
+	done
+fi
+
+echo "check-deb: $(( $(date +%s) - START )) s"
+echo "$KH_PASS passed, $KH_FAIL failed"
+[ "$KH_FAIL" = 0 ]
