@@ -52,7 +52,9 @@ if [ ! -f "$B/.done" ]; then
 	# drop stale builds of the same arch/variant
 	for d in "$KH_CACHE"/kunit-$SERIES-$ARCH${VARIANT:+-$VARIANT}-*; do
 		[ "$d" = "$B" ] || [ "${d#*-$ARCH-}" != "${d#*-$ARCH-*-}" ] && [ -z "$VARIANT" ] && continue
-		[ "$d" = "$B" ] || rm -rf "$d"
+		# not one that another run is building (it holds that lock)
+		[ "$d" = "$B" ] || [ "${d%.lock}" != "$d" ] ||
+			(flock -n 8 && rm -rf "$d") 8> "$d.lock" || true
 	done
 fi
 echo "$B"
