@@ -181,6 +181,28 @@ checkpatch() {
 	(cd "$KH_TOP" && perl "$cp" --strict --no-tree --quiet -f $files)
 }
 
+# The files keyedhash-dkms ships (debian/keyedhash-dkms.install: GLOB
+# DEST lines, DEST under usr/src/keyedhash-VERSION/) and dkms.conf alone,
+# built the way DKMS builds them: a file the module needs but the package
+# leaves out shows here, before make check-deb's Debian roots.
+dkms_files_kbuild() {
+	local d=$KH_OUT/dkms-files glob dest f
+	rm -rf "$d" && mkdir -p "$d" || return 1
+	cp "$KH_TOP/dkms.conf" "$d/" || return 1
+	while read -r glob dest; do
+		[ -n "$glob" ] || continue
+		dest=${dest#usr/src/keyedhash-\$\{env:KH_DKMS_VERSION\}/}
+		mkdir -p "$d/$dest"
+		for f in "$KH_TOP"/$glob; do
+			[ -f "$f" ] || { echo "no file for $glob"; return 1; }
+			cp "$f" "$d/$dest"
+		done
+	done < "$KH_TOP/debian/keyedhash-dkms.install"
+	make -s -C "$KDIR" M="$d" CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST= modules > "$d.log" 2>&1 ||
+		{ tail -5 "$d.log"; return 1; }
+	test -f "$d/keyedhash.ko"
+}
+
 # The shipped files alone, built the way a distro user would.
 plain_kbuild() {
 	rm -rf "$KH_OUT/plain" &&
@@ -264,6 +286,7 @@ if [[ " $TIERS " == *" host "* ]]; then
 	kh_check "arm64 module: every global symbol prefixed kh_/keyedhash_" \
 		"$RIG/symbols.sh" "$KH_OUT/arm64/src/keyedhash.ko" aarch64-linux-gnu-nm
 	kh_check "plain kbuild: make -C <headers> M=\$PWD modules" plain_kbuild
+	kh_check "keyedhash-dkms's files (debian/keyedhash-dkms.install) build the module" dkms_files_kbuild
 	# the newest kernels Debian has (unstable, experimental): W=1 builds,
 	# so that an upstream API change shows the day Debian ships it
 	"$RIG/deb-newest.sh" > "$LOGS/deb-newest.log" 2>&1
