@@ -46,6 +46,43 @@ for r in deb12 deb13; do
 	nice "$RIG/deb.sh" "$r" > "$LOGS/deb-$r.log" 2>&1
 	count "packages on $r ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-$r.log" "^deb $r: done"
 done
+# arm64: the module the package's sources built with dkms against Debian's
+# arm64 headers in the Debian 13 copy (tests/rig/deb-in-root.sh) is loaded
+# by Debian's own arm64 kernel of that release under QEMU: every generic
+# and NEON driver registers, its init-time self-test passed
+arm64_vm() {
+	local ko=$KH_OUT/deb-deb13-work/arm64/keyedhash.ko ak s root ird
+	local log=$LOGS/deb-vm-arm64.log x=$KH_OUT/deb-vm-arm64
+	if [ ! -f "$ko" ]; then
+		kh_fail "VM arm64: the package's DKMS-built arm64 module (from the deb13 test)"
+		return
+	fi
+	ak=$(modinfo -F vermagic "$ko" | cut -d' ' -f1)
+	for s in 7.x 6.12; do
+		root=$("$RIG/deb13.sh" arm64 "$s" 2>/dev/null) || continue
+		[ -f "$root/boot/vmlinuz-$ak" ] && break
+		root=
+	done
+	if [ -z "$root" ]; then
+		kh_fail "VM arm64: Debian's arm64 kernel $ak in the rig's cache"
+		return
+	fi
+	rm -rf "$x" && mkdir -p "$x"
+	make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/hosttest" "$KH_OUT/hosttest-arm64" > /dev/null &&
+		{ "$KH_OUT/hosttest" --list; "$KH_OUT/hosttest-arm64" --list-arch | cut -d' ' -f1,2; } \
+		> "$x/expected.txt" || { kh_fail "VM arm64: the expected drivers (hosttest --list)"; return; }
+	ird=$KH_OUT/deb-vm-arm64.cpio.gz
+	if ! "$RIG/mkinitramfs.sh" "$ird" arm64 "$root" "$ak" "$KH_TOP/tests/vm/deb-arm64.sh" \
+		"$ko" "$x/expected.txt" > "$x/mkinitramfs.log" 2>&1; then
+		cat "$x/mkinitramfs.log"
+		kh_fail "VM arm64: initramfs for $ak"
+		return
+	fi
+	kh_log "VM: Debian's arm64 $ak loads the package's DKMS-built module"
+	"$RIG/vm.sh" arm64 max,pauth-impdef=on "$root/boot/vmlinuz-$ak" "$ird" "$log"
+	count "VM arm64, Linux $ak, the package's module" "$log" "^=== VM done"
+}
+
 # from package to use: each root with the packages boots Debian's kernels
 # under QEMU (x86_64): modprobe loads the DKMS-built module, khsum hashes
 if [ "${KH_DEB_VM:-1}" != 0 ]; then
@@ -60,6 +97,7 @@ if [ "${KH_DEB_VM:-1}" != 0 ]; then
 		nice "$RIG/deb-vm.sh" "$@" > "$LOGS/deb-vm-$1.log" 2>&1
 		count "VM, $1 root, Linux ${*:2} ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-vm-$1.log" "^deb-vm: done"
 	done
+	arm64_vm
 fi
 
 echo "check-deb: $(( $(date +%s) - START )) s"

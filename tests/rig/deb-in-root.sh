@@ -155,6 +155,12 @@ if [ -n "$AK" ]; then
 	kh_check "$NAME: the arm64 module is AArch64 code for $AK (readelf, modinfo vermagic)" sh -c \
 		"readelf -h '$A' | grep -q 'Machine: *AArch64' &&
 		 modinfo -F vermagic '$A' | grep -q '^$AK .*aarch64'"
+	# for the VM that loads it (tests/rig/deb-check.sh)
+	rm -rf "$W/arm64" && mkdir -p "$W/arm64"
+	case $A in
+	*.xz) xz -dc "$A" > "$W/arm64/keyedhash.ko" ;;
+	*) cp "$A" "$W/arm64/keyedhash.ko" ;;
+	esac
 fi
 
 # 2. a Debian kernel in range installed after the packages
