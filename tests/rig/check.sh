@@ -526,6 +526,25 @@ if [[ " $TIERS " == *" kunit "* ]]; then
 fi
 
 # ----------------------------------------------------------------- debug
+# The debug KUnit kernel (tests/kunit/debug.kunitconfig, built or found
+# cached) into DK, and keyedhash.ko with keyedhash_kunit.ko built against
+# it in $KH_OUT/kunit-debug/src; a failure is counted and returns 1.  The
+# debug and the faults tier both boot it.
+debug_kernel_and_module() {
+	local t0
+	t0=$(date +%s)
+	if ! DK=$("$RIG/kunit-kernel.sh" x86_64 debug 2> "$LOGS/kunit-kernel-debug.log"); then
+		tail -20 "$LOGS/kunit-kernel-debug.log"
+		kh_fail "debug KUnit kernel (x86_64) builds"
+		return 1
+	fi
+	kh_log "  debug kernel ready after $(( $(date +%s) - t0 ))s: $DK"
+	if ! build_clean kunit-debug "$DK" || [ ! -f "$KH_OUT/kunit-debug/src/keyedhash_kunit.ko" ]; then
+		kh_fail "keyedhash.ko and keyedhash_kunit.ko build against the debug kernel"
+		return 1
+	fi
+}
+
 # The x86_64 KUnit kernel's debug variant (tests/kunit/debug.kunitconfig:
 # KASAN, UBSAN, kmemleak, lockdep, atomic-sleep checks, testmgr's extra
 # tests, AF_ALG), 2 vCPUs, running tests/vm/debug.sh: testmgr on our
@@ -537,16 +556,8 @@ debug_run() {
 	local b t=$KH_OUT/tools-x86_64 w=$KH_OUT/kunit-debug/src
 	local log=$LOGS/debug-x86_64.log extra=$KH_OUT/vm-debug t0
 	t0=$(date +%s)
-	if ! b=$("$RIG/kunit-kernel.sh" x86_64 debug 2> "$LOGS/kunit-kernel-debug.log"); then
-		tail -20 "$LOGS/kunit-kernel-debug.log"
-		kh_fail "debug KUnit kernel (x86_64) builds"
-		return
-	fi
-	kh_log "  debug kernel ready after $(( $(date +%s) - t0 ))s: $b"
-	if ! build_clean kunit-debug "$b" || [ ! -f "$w/keyedhash_kunit.ko" ]; then
-		kh_fail "keyedhash.ko and keyedhash_kunit.ko build against the debug kernel"
-		return
-	fi
+	debug_kernel_and_module || return
+	b=$DK
 	rm -rf "$extra" && mkdir -p "$extra"
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/hosttest" >/dev/null
 	expected_drivers > "$extra/expected.txt"
@@ -587,15 +598,8 @@ faults_run() {
 	local b t=$KH_OUT/tools-x86_64 w=$KH_OUT/kunit-debug/src
 	local log=$LOGS/faults-x86_64.log extra=$KH_OUT/vm-faults t0
 	t0=$(date +%s)
-	if ! b=$("$RIG/kunit-kernel.sh" x86_64 debug 2> "$LOGS/kunit-kernel-debug.log"); then
-		tail -20 "$LOGS/kunit-kernel-debug.log"
-		kh_fail "debug KUnit kernel (x86_64) builds"
-		return
-	fi
-	if ! build_clean kunit-debug "$b"; then
-		kh_fail "keyedhash.ko builds against the debug kernel"
-		return
-	fi
+	debug_kernel_and_module || return
+	b=$DK
 	rm -rf "$extra" && mkdir -p "$extra"
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/hosttest" >/dev/null
 	expected_drivers > "$extra/expected.txt"

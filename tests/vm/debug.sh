@@ -95,17 +95,7 @@ check "rmmod keyedhash_kunit" rmmod keyedhash_kunit
 check "rmmod keyedhash" rmmod keyedhash
 
 echo "--- kmemleak"
-sleep 6
-echo scan > $KML
-echo scan > $KML
-cat $KML > /tmp/leaks.txt
-head -60 /tmp/leaks.txt
-# An object allocated under start_kernel() predates every module: such
-# reports are the kernel's own (QEMU's ACPI caches) whenever kmemleak first
-# gets to them, and do not count.
-leaks=$(awk '/^unreferenced object/ { n += boot ? 0 : seen; seen = 1; boot = 0 }
-	/start_kernel/ { boot = 1 }
-	END { print n + (seen && !boot) }' /tmp/leaks.txt)
+kh_kmemleak_scan $KML
 echo "figures: debug-vm cycles=$ok/$n leaks=$leaks boot-time-kmemleak-suspects-set-aside=$boot_leaks"
 check "kmemleak: nothing leaked ($leaks objects)" [ "$leaks" = 0 ]
 

@@ -173,14 +173,7 @@ check "kh-faults random ran to the end (exit status $rc)" [ $rc -le 1 ]
 
 echo "--- unload, kmemleak, and a clean load afterwards"
 check "rmmod keyedhash" rmmod keyedhash
-sleep 6
-echo scan > $KML
-echo scan > $KML
-cat $KML > /tmp/leaks.txt
-head -60 /tmp/leaks.txt
-leaks=$(awk '/^unreferenced object/ { n += boot ? 0 : seen; seen = 1; boot = 0 }
-	/start_kernel/ { boot = 1 }
-	END { print n + (seen && !boot) }' /tmp/leaks.txt)
+kh_kmemleak_scan $KML
 check "kmemleak: nothing leaked ($leaks objects)" [ "$leaks" = 0 ]
 check "insmod keyedhash.ko" /finit /keyedhash.ko
 /kh-afalg-abuse --smoke /abuse $drivers > /tmp/smoke.txt 2>&1
