@@ -28,6 +28,8 @@ DEFINE_PER_CPU(unsigned long, kh_simd_sections_for_test);
 EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_sections_for_test);
 DEFINE_PER_CPU(unsigned long, kh_simd_fallbacks_for_test);
 EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_fallbacks_for_test);
+int kh_simd_context_for_test;
+EXPORT_SYMBOL_GPL(kh_simd_context_for_test);
 #endif
 
 /* A registered driver: the shash_alg the crypto API sees, and its impl. */

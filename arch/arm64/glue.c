@@ -48,15 +48,16 @@ static bool kh_neon_usable(void)
 }
 
 /*
- * struct kh_impl.simd_min, as on x86 (arch/x86/glue.c): the NEON drivers
- * have not been timed on arm64 hardware, so these are the x86 values.
+ * struct kh_impl.simd_min, as on x86 (arch/x86/glue.c; the AVX2
+ * Multimixer-128 value): the NEON drivers have not been timed on arm64
+ * hardware, so these are the x86 values, both contexts.
  * (kernel_neon_begin() saves 512 bytes of FPSIMD registers where x86 saves
- * up to 2.7 KiB: on arm64 the best thresholds are probably lower.)
+ * up to 2.7 KiB: on arm64 the best task thresholds are probably lower.)
  */
-#define KH_HH64_SIMD_MIN	128
-#define KH_HH_SIMD_MIN		0
-#define KH_MM128_SIMD_MIN	2048
-#define KH_NH_SIMD_MIN		768
+#define KH_HH64_SIMD_MIN	{ .task = 128, .kthread = 0 }
+#define KH_HH_SIMD_MIN		{ .task = 0, .kthread = 0 }
+#define KH_MM128_SIMD_MIN	{ .task = 2048, .kthread = 192 }
+#define KH_NH_SIMD_MIN		{ .task = 768, .kthread = 32 }
 
 /* HighwayHash */
 
@@ -187,7 +188,8 @@ static int kh_nhpoly1305_neon_update(const struct kh_impl *impl,
 				     const void *ctx, void *state,
 				     const u8 *src, unsigned int len)
 {
-	kh_nhpoly1305_simd_stream_update(ctx, state, src, len, impl->simd_min,
+	kh_nhpoly1305_simd_stream_update(ctx, state, src, len,
+					 kh_simd_min(&impl->simd_min),
 					 kh_nh_neon_piece);
 	return 0;
 }

@@ -120,7 +120,8 @@ kh_hh_simd_update(const struct kh_impl *impl, void *state, const u8 *src,
 	struct hh_state *st = state;
 
 	kh_simd_update(st, src, len, st->len % HH_PACKET_SIZE, HH_PACKET_SIZE,
-		       impl->simd_min, piece, kh_hh_generic_piece);
+		       kh_simd_min(&impl->simd_min), piece,
+		       kh_hh_generic_piece);
 	return 0;
 }
 
@@ -137,7 +138,7 @@ kh_hh_simd_final(const struct kh_impl *impl, void *state, u8 *out,
 	struct hh_state *st = state;
 	struct kh_simd_save save;
 
-	if (!kh_simd_final_usable(st->len, impl->simd_min)) {
+	if (!kh_simd_final_usable(st->len, &impl->simd_min)) {
 		kh_hh_finish_generic(st, out, impl->digestsize);
 		return 0;
 	}

@@ -25,6 +25,25 @@
 struct kh_impl;
 
 /**
+ * struct kh_simd_min - where a SIMD driver's SIMD path starts to pay
+ * @task:	when a section would first have to save a user task's FPU/SIMD
+ *		registers (a system call: AF_ALG, khsum, fscrypt in a task)
+ * @kthread:	when it would not: a kernel thread or worker (dm-integrity's),
+ *		softirq over one, or a task whose registers are saved already
+ *
+ * An update() shorter than the context's threshold, and the final() of a
+ * message shorter than it, run the generic C and enter no SIMD section:
+ * below it the generic code costs less than the section.  The values are
+ * the crossings make bench measures (docs/design.md, "SIMD sections and
+ * thresholds"); kh_simd_min() in <keyedhash/simd.h> picks one, once per
+ * update() or final().
+ */
+struct kh_simd_min {
+	unsigned int task;
+	unsigned int kthread;
+};
+
+/**
  * struct kh_alg_ops - one algorithm's state machine
  * @ctxsize:	size of the key context (the shash tfm context)
  * @statesize:	size of the request state; it holds no pointers, so the
@@ -60,11 +79,9 @@ struct kh_alg_ops {
  * @digestsize:	digest size in bytes
  * @blocksize:	cra_blocksize (informational for shash)
  * @alg:	the algorithm's state machine
- * @simd_min:	SIMD drivers: an update() shorter than this many bytes, and
- *		the final() of a message shorter than this, run the generic C
- *		and enter no SIMD section (measured: below it the generic code
- *		costs less than a section; see the README's Speed section).
- *		0 for the generic drivers.
+ * @simd_min:	SIMD drivers: the thresholds of the SIMD path, one per
+ *		calling context (struct kh_simd_min).  Zero for the generic
+ *		drivers.
  * @usable:	NULL, or whether the CPU and OS state allow this driver
  * @load_first:	NULL, or a driver of the kernel's own for the same @name
  *		that module init loads (if it exists) before registering this
@@ -80,7 +97,7 @@ struct kh_impl {
 	unsigned int digestsize;
 	unsigned int blocksize;
 	const struct kh_alg_ops *alg;
-	unsigned int simd_min;
+	struct kh_simd_min simd_min;
 	bool (*usable)(void);
 	const char *load_first;
 };

@@ -141,8 +141,8 @@ kh_mm128_simd_update(const struct kh_impl *impl, const void *ctx,
 		return -EINVAL;
 	if (len)
 		kh_simd_update(&f, src, len, st->len % MM128_BLOCK_SIZE,
-			       MM128_BLOCK_SIZE, impl->simd_min, piece,
-			       mm128_generic_piece);
+			       MM128_BLOCK_SIZE, kh_simd_min(&impl->simd_min),
+			       piece, mm128_generic_piece);
 	return 0;
 }
 

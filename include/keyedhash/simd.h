@@ -18,8 +18,11 @@
 
 #include <linux/kernel.h>
 #include <linux/percpu.h>
+#include <linux/sched.h>
+#include <linux/thread_info.h>
 #include <asm/simd.h>
 #include <crypto/internal/simd.h>
+#include <keyedhash/keyedhash.h>
 #if defined(CONFIG_X86)
 #include <asm/fpu/api.h>
 #elif defined(CONFIG_ARM64)
@@ -38,10 +41,13 @@
  * kh_simd_sections_for_test	SIMD sections entered on a CPU
  * kh_simd_fallbacks_for_test	generic fallbacks taken on a CPU because
  *				crypto_simd_usable() was false
+ * kh_simd_context_for_test	0: kh_simd_min() looks at the caller; 1: it
+ *				takes the task threshold, -1: the kthread one
  */
 DECLARE_PER_CPU(bool, kh_simd_disabled_for_test);
 DECLARE_PER_CPU(unsigned long, kh_simd_sections_for_test);
 DECLARE_PER_CPU(unsigned long, kh_simd_fallbacks_for_test);
+extern int kh_simd_context_for_test;
 
 static inline bool kh_simd_usable(void)
 {
@@ -56,6 +62,11 @@ static inline void kh_simd_count_section(void)
 {
 	this_cpu_inc(kh_simd_sections_for_test);
 }
+
+static inline int kh_simd_context_forced(void)
+{
+	return READ_ONCE(kh_simd_context_for_test);
+}
 #else
 static inline bool kh_simd_usable(void)
 {
@@ -65,7 +76,49 @@ static inline bool kh_simd_usable(void)
 static inline void kh_simd_count_section(void)
 {
 }
+
+static inline int kh_simd_context_forced(void)
+{
+	return 0;
+}
 #endif
+
+/*
+ * Whether a SIMD section entered now would first save the FPU/SIMD
+ * registers of a user task: what makes a section expensive.  x86
+ * (kernel_fpu_begin_mask()) saves them unless current is a kernel thread
+ * (or an io_uring/vhost worker, PF_IO_WORKER on 6.1, PF_USER_WORKER later:
+ * counted as tasks here, which costs them at most the task threshold) or
+ * TIF_NEED_FPU_LOAD says they are saved already; arm64
+ * (kernel_neon_begin()) likewise unless TIF_FOREIGN_FPSTATE says the
+ * registers hold no task's state.  In softirq, current is the task or
+ * kernel thread it interrupted, whose registers the section would save.
+ */
+static inline bool kh_simd_section_saves(void)
+{
+	int forced = kh_simd_context_forced();
+
+	if (forced)
+		return forced > 0;
+	if (current->flags & PF_KTHREAD)
+		return false;
+#if defined(CONFIG_X86)
+	return !test_thread_flag(TIF_NEED_FPU_LOAD);
+#elif defined(CONFIG_ARM64)
+	return !test_thread_flag(TIF_FOREIGN_FPSTATE);
+#else
+	return true;
+#endif
+}
+
+/*
+ * kh_simd_min() - a SIMD driver's threshold for the caller's context
+ * (struct kh_simd_min): called once per update() or final().
+ */
+static inline unsigned int kh_simd_min(const struct kh_simd_min *min)
+{
+	return kh_simd_section_saves() ? min->task : min->kthread;
+}
 
 /*
  * kh_simd_begin(&save) ... kh_simd_end(&save): one SIMD section, @save a
@@ -101,7 +154,7 @@ struct kh_simd_save {
  * @len:	its length
  * @pos:	bytes the request holds in its block buffer (< @bs)
  * @bs:		the algorithm's block size
- * @simd_min:	the driver's threshold, struct kh_impl.simd_min
+ * @simd_min:	the driver's threshold in this context, kh_simd_min()
  * @simd:	absorbs a piece, with the SIMD block functions (called inside
  *		a section)
  * @generic:	absorbs a piece with the generic C
@@ -146,11 +199,12 @@ kh_simd_update(void *priv, const u8 *src, unsigned int len, unsigned int pos,
 
 /*
  * Whether a SIMD driver's final() may use SIMD for a message of @len bytes
- * (its threshold @simd_min, see kh_simd_update()).
+ * (its thresholds @min, see kh_simd_update()).
  */
-static inline bool kh_simd_final_usable(u64 len, unsigned int simd_min)
+static inline bool kh_simd_final_usable(u64 len,
+					const struct kh_simd_min *min)
 {
-	return len >= simd_min && kh_simd_usable();
+	return len >= kh_simd_min(min) && kh_simd_usable();
 }
 
 #endif /* _KEYEDHASH_SIMD_H */

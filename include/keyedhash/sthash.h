@@ -112,7 +112,7 @@ kh_sthash_simd_update(const struct kh_impl *impl, const void *ctx,
 	const struct sthash_key *k = ctx;
 
 	kh_nhpoly1305_simd_stream_update(&k->nhp, state, src, len,
-					 impl->simd_min, piece);
+					 kh_simd_min(&impl->simd_min), piece);
 	return 0;
 }
 

@@ -208,6 +208,77 @@ static unsigned int long_messages(struct kh_run *r)
 	return bad;
 }
 
+/*
+ * kh_simd_min() by calling context: a one-update message of each length
+ * in [kthread, task) thresholds enters a SIMD section in a kernel thread,
+ * or in a task whose registers are saved already (TIF_NEED_FPU_LOAD /
+ * TIF_FOREIGN_FPSTATE), and none in a user task, whose registers the
+ * section would save; one at the larger threshold enters one in both.
+ */
+static unsigned int contexts(struct kh_run *r)
+{
+	static const struct {
+		const char *what;
+		unsigned int task_flags;
+		unsigned long thread_flags;
+		bool saves;
+	} ctx[] = {
+		{ "a user task", 0, 0, true },
+		{ "a kernel thread", PF_KTHREAD, 0, false },
+#ifdef __x86_64__
+		{ "a task with TIF_NEED_FPU_LOAD", 0, 1UL << TIF_NEED_FPU_LOAD,
+		  false },
+#else
+		{ "a task with TIF_FOREIGN_FPSTATE", 0,
+		  1UL << TIF_FOREIGN_FPSTATE, false },
+#endif
+	};
+	const struct kh_simd_min *min = &r->impl->simd_min;
+	unsigned int bad = 0, i, len, lens[2];
+	u8 d[64];
+
+	/* valid lengths of at least a block: the update enters a section */
+	lens[0] = max(min->kthread, max(r->impl->blocksize, 16U));
+	lens[1] = max(min->task, max(r->impl->blocksize, 16U));
+	for (i = 0; i < 2; i++)
+		lens[i] += (r->step - lens[i] % r->step) % r->step;
+	for (i = 0; i < ARRAY_SIZE(ctx); i++) {
+		unsigned int j;
+
+		for (j = 0; j < 2; j++) {
+			unsigned long sections = kh_shim_simd_sections;
+			bool want;
+
+			len = lens[j];
+			if (j == 0 && len >= min->task)
+				continue;
+			want = !ctx[i].saves || len >= min->task;
+			kh_shim_task.flags = ctx[i].task_flags;
+			kh_shim_thread_flags = ctx[i].thread_flags;
+			r->impl->alg->init(r->ctx, r->state);
+			if (r->impl->alg->update(r->impl, r->ctx, r->state,
+						 r->data, len) ||
+			    r->impl->alg->final(r->impl, r->ctx, r->state, d)) {
+				printf("FAIL: %s: %u bytes failed\n",
+				       r->impl->driver, len);
+				bad++;
+			} else if ((kh_shim_simd_sections != sections) != want) {
+				printf("FAIL: %s: %u bytes as %s: %lu SIMD sections (thresholds task %u, kthread %u)\n",
+				       r->impl->driver, len, ctx[i].what,
+				       kh_shim_simd_sections - sections,
+				       min->task, min->kthread);
+				bad++;
+			}
+			kh_shim_task.flags = 0;
+			kh_shim_thread_flags = 0;
+		}
+	}
+	if (!bad)
+		printf("PASS: %s: SIMD thresholds by context (task %u, kthread %u)\n",
+		       r->impl->driver, min->task, min->kthread);
+	return bad;
+}
+
 /* ---------------------------------------- block functions vs generic */
 
 static void fill(void *p, size_t n)
@@ -635,19 +706,18 @@ static unsigned int scribbled_states(struct kh_run *r)
  */
 static unsigned int selftest_threshold(const struct kh_impl *impl)
 {
-	unsigned int i;
+	unsigned int i, t = max(impl->simd_min.task, impl->simd_min.kthread);
 
 	for (i = 0; i < ARRAY_SIZE(kh_st_suites); i++) {
 		if (strcmp(kh_st_suites[i].name, impl->name))
 			continue;
-		if (impl->simd_min <= kh_st_suites[i].simd_min) {
+		if (t <= kh_st_suites[i].simd_min) {
 			printf("PASS: %s: SIMD threshold %u within the self-test's %u\n",
-			       impl->driver, impl->simd_min,
-			       kh_st_suites[i].simd_min);
+			       impl->driver, t, kh_st_suites[i].simd_min);
 			return 0;
 		}
 		printf("FAIL: %s: SIMD threshold %u above the self-test's %u (gen-testvecs.py)\n",
-		       impl->driver, impl->simd_min, kh_st_suites[i].simd_min);
+		       impl->driver, t, kh_st_suites[i].simd_min);
 		return 1;
 	}
 	printf("FAIL: %s: no suite in tests/keyedhash-selftest-vecs.h\n",
@@ -687,9 +757,14 @@ static unsigned int test_driver(const struct kh_impl *impl)
 		return bad + 1;
 	}
 	bad += lengths(&r, KH_SIMD);
-	if (impl->simd_min) {
+	/* as a kernel thread: the other threshold (struct kh_simd_min) */
+	kh_shim_task.flags = PF_KTHREAD;
+	bad += lengths(&r, KH_SIMD);
+	kh_shim_task.flags = 0;
+	bad += contexts(&r);
+	if (impl->simd_min.task || impl->simd_min.kthread) {
 		/*
-		 * The SIMD code on the short updates its threshold keeps from
+		 * The SIMD code on the short updates its thresholds keep from
 		 * it: the same driver with simd_min 0.
 		 */
 		struct kh_impl all = *impl;
@@ -697,7 +772,8 @@ static unsigned int test_driver(const struct kh_impl *impl)
 
 		snprintf(name, sizeof(name), "%s with simd_min 0", impl->driver);
 		all.driver = name;
-		all.simd_min = 0;
+		all.simd_min.task = 0;
+		all.simd_min.kthread = 0;
 		r.impl = &all;
 		bad += lengths(&r, KH_SIMD);
 		r.impl = impl;

@@ -665,6 +665,16 @@ static void kh_case_nosimd_vs_generic(struct kunit *test)
  */
 #define KH_SECTIONS_LEN		65536
 
+/* Calling contexts for kh_simd_context_for_test (simd.h). */
+static const struct {
+	const char *what;
+	int forced;
+	bool task;
+} kh_contexts[] = {
+	{ "a user task (forced)", 1, true },
+	{ "this kernel thread", 0, false },
+};
+
 static void kh_case_simd_sections(struct kunit *test)
 {
 	struct kh_test_ctx *t = test->priv;
@@ -686,7 +696,8 @@ static void kh_case_simd_sections(struct kunit *test)
 		struct crypto_shash *tfm;
 		struct shash_desc *desc;
 		unsigned long sections;
-		unsigned int short_len, partial;
+		unsigned int short_len, partial, c;
+		int err;
 
 		if (kh_is_generic(impl))
 			continue;
@@ -694,19 +705,30 @@ static void kh_case_simd_sections(struct kunit *test)
 		tfm = kh_alloc(test, impl->driver, key, keylen);
 		desc = kh_desc(test, tfm);
 
-		/* the longest valid message below the threshold */
-		short_len = impl->simd_min ? impl->simd_min - 1 : 0;
-		short_len -= short_len % t->alg->step;
-		if (impl->simd_min && (short_len || t->alg->step == 1)) {
+		/*
+		 * the longest valid message below the threshold, as a user
+		 * task (forced) and as the kernel thread the test runs in
+		 */
+		for (c = 0; c < ARRAY_SIZE(kh_contexts); c++) {
+			unsigned int min = kh_contexts[c].task ?
+					   impl->simd_min.task :
+					   impl->simd_min.kthread;
+
+			short_len = min ? min - 1 : 0;
+			short_len -= short_len % t->alg->step;
+			if (!min || (!short_len && t->alg->step > 1))
+				continue;
+			WRITE_ONCE(kh_simd_context_for_test,
+				   kh_contexts[c].forced);
 			sections = kh_simd_sections();
-			KUNIT_ASSERT_EQ(test, crypto_shash_digest(desc, big,
-								  short_len,
-								  t->d1), 0);
-			KUNIT_EXPECT_EQ_MSG(test, kh_simd_sections() - sections,
-					    0UL,
-					    "%s: SIMD sections for a %u-byte message (threshold %u)",
+			err = crypto_shash_digest(desc, big, short_len, t->d1);
+			sections = kh_simd_sections() - sections;
+			WRITE_ONCE(kh_simd_context_for_test, 0);
+			KUNIT_ASSERT_EQ(test, err, 0);
+			KUNIT_EXPECT_EQ_MSG(test, sections, 0UL,
+					    "%s: SIMD sections for a %u-byte message as %s (threshold %u)",
 					    impl->driver, short_len,
-					    impl->simd_min);
+					    kh_contexts[c].what, min);
 		}
 
 		/* block data that only fills the buffer: no section */
@@ -731,6 +753,77 @@ static void kh_case_simd_sections(struct kunit *test)
 	}
 	if (!narch)
 		kunit_skip(test, "no SIMD driver of %s on this CPU", t->alg->name);
+}
+
+/*
+ * The threshold by calling context (struct kh_simd_min, kh_simd_min()): a
+ * message of the shortest valid length at or above a driver's kthread
+ * threshold but below its task threshold enters a SIMD section in the
+ * kernel thread the KUnit case runs in, as kh_simd_min() sees it from
+ * current, and none when the hook makes it take the user task's
+ * threshold; forcing the kthread one agrees with what it saw.  Skipped
+ * where no driver of the algorithm has such a length (equal thresholds).
+ */
+static void kh_case_simd_context(struct kunit *test)
+{
+	static const int forced[] = { 0, 1, -1 };
+	struct kh_test_ctx *t = test->priv;
+	const struct kh_impl *impl;
+	unsigned int d = 0, nrun = 0, keylen = t->alg->keylen;
+	const u8 *key = t->key;
+	u8 *buf;
+
+	KUNIT_ASSERT_TRUE_MSG(test, current->flags & PF_KTHREAD,
+			      "KUnit cases run in a kernel thread");
+	buf = kunit_kzalloc(test, KH_SECTIONS_LEN, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	prandom_bytes_state(&t->rng, buf, KH_SECTIONS_LEN);
+	if (t->alg->step > 1) {
+		keylen = KH_SECTIONS_LEN;
+		key = buf;
+	}
+	while ((impl = kh_next_driver(t->alg->name, &d))) {
+		const struct kh_simd_min *min = &impl->simd_min;
+		struct crypto_shash *tfm;
+		struct shash_desc *desc;
+		unsigned int len, i;
+
+		if (kh_is_generic(impl))
+			continue;
+		/* at least a block (or NH unit): its update() enters one */
+		len = max3(min->kthread, impl->blocksize, 16U);
+		len = roundup(len, t->alg->step);
+		if (len >= min->task)
+			continue;
+		nrun++;
+		tfm = kh_alloc(test, impl->driver, key, keylen);
+		desc = kh_desc(test, tfm);
+		for (i = 0; i < ARRAY_SIZE(forced); i++) {
+			unsigned long sections;
+			int err;
+
+			WRITE_ONCE(kh_simd_context_for_test, forced[i]);
+			sections = kh_simd_sections();
+			err = crypto_shash_digest(desc, buf, len, t->d1);
+			sections = kh_simd_sections() - sections;
+			WRITE_ONCE(kh_simd_context_for_test, 0);
+			KUNIT_ASSERT_EQ(test, err, 0);
+			if (forced[i] > 0)
+				KUNIT_EXPECT_EQ_MSG(test, sections, 0UL,
+						    "%s: %u bytes as a user task (threshold %u)",
+						    impl->driver, len, min->task);
+			else
+				KUNIT_EXPECT_GT_MSG(test, sections, 0UL,
+						    "%s: %u bytes in a kernel thread%s (threshold %u)",
+						    impl->driver, len,
+						    forced[i] ? " (forced)" : "",
+						    min->kthread);
+		}
+		crypto_free_shash(tfm);
+	}
+	if (!nrun)
+		kunit_skip(test, "no driver of %s here has a kthread threshold below its task one",
+			   t->alg->name);
 }
 
 /*
@@ -1056,6 +1149,10 @@ static void prefix##_simd_sections(struct kunit *test)			\
 {									\
 	kh_run(test, prefix##_test_alg, kh_case_simd_sections);		\
 }									\
+static void prefix##_simd_context(struct kunit *test)			\
+{									\
+	kh_run(test, prefix##_test_alg, kh_case_simd_context);		\
+}									\
 static struct kunit_case prefix##_cases[] = {				\
 	KUNIT_CASE(prefix##_vectors),					\
 	KUNIT_CASE(prefix##_all_lengths),				\
@@ -1068,6 +1165,7 @@ static struct kunit_case prefix##_cases[] = {				\
 	KUNIT_CASE(prefix##_arch_vs_generic),				\
 	KUNIT_CASE(prefix##_nosimd_vs_generic),				\
 	KUNIT_CASE(prefix##_simd_sections),				\
+	KUNIT_CASE(prefix##_simd_context),				\
 	KUNIT_CASE(prefix##_rekey),					\
 	KUNIT_CASE(prefix##_irq_context), ##__VA_ARGS__,		\
 	{}								\

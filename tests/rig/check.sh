@@ -498,6 +498,12 @@ kunit_run() { # series, arch, cpu[, variant]
 			sh -c "[ \$(grep -c '^PASS: keyedhash-.*_simd_sections\$' '$LOGS/$name.summary') = 7 ] &&
 			       [ \$(grep -c '^PASS: keyedhash-.*_irq_context\$' '$LOGS/$name.summary') = 7 ]"
 	fi
+	# the threshold by calling context (kh_simd_min()): the kthread path
+	# enters a section where the user-task path does not, for the
+	# algorithms whose drivers have a lower kthread threshold
+	# (Multimixer-128, NHPoly1305 and STHash on every arch: at least 3)
+	kh_check "KUnit Linux $series $arch: simd_context passed for at least 3 algorithms" \
+		sh -c "[ \$(grep -c '^PASS: keyedhash-.*_simd_context\$' '$LOGS/$name.summary') -ge 3 ]"
 	# the clone case (tests/kunit/compat_kunit.c) is built and passes where
 	# the kernel's shash_alg has clone_tfm (Kbuild's probe); anywhere else
 	# there is no tfm cloning, and no such suite

@@ -22,6 +22,28 @@
 #define this_cpu_inc(var)		((var)++)
 #define preempt_disable()		do { } while (0)
 #define preempt_enable()		do { } while (0)
+/* the test hook of kh_simd_min() (include/keyedhash/simd.h) */
+__attribute__((weak)) int kh_simd_context_for_test;
+#define READ_ONCE(x)			(*(const volatile __typeof__(x) *)&(x))
+
+/*
+ * <linux/sched.h>, <linux/thread_info.h>: the calling context that
+ * kh_simd_min() looks at.  A test or the benchmark (tools/bench/kmode.c,
+ * which defines both) sets kh_shim_task.flags (PF_KTHREAD) and
+ * kh_shim_thread_flags; by default the caller is a user task whose
+ * registers a section would save.
+ */
+struct kh_shim_task {
+	unsigned int flags;
+};
+
+__attribute__((weak)) struct kh_shim_task kh_shim_task;
+__attribute__((weak)) unsigned long kh_shim_thread_flags;
+#define current			(&kh_shim_task)
+#define PF_KTHREAD			0x00200000
+#define TIF_NEED_FPU_LOAD		14
+#define TIF_FOREIGN_FPSTATE		3
+#define test_thread_flag(flag)		((kh_shim_thread_flags >> (flag)) & 1)
 
 #if defined(KB_KMODE) && defined(__x86_64__)
 /*
