@@ -5,9 +5,9 @@
  * The four state vectors v0, v1, mul0 and mul1 (struct hh_state, offsets
  * 0, 32, 64, 96) each fill one ymm register, lane i = word i.  A round is
  * thirteen instructions on two recurrences, the multiply one (mul0 ->
- * v1 += mul0 + pkt -> vpmuludq -> mul0 ^= ..., and the same for mul1) and
- * the zipper one (v1 -> vpshufb -> v0 -> vpshufb -> v1), 6 to 7 cycles
- * each, so a packet cannot go faster than that on one message.
+ * v1 += mul0 -> vpmuludq -> mul0 ^= ..., and the same for mul1) and the
+ * zipper one (v1 -> vpshufb -> v0 -> vpshufb -> v1), 6 to 7 cycles each,
+ * so a packet cannot go faster than that on one message.
  *
  * The state is only CRYPTO_MINALIGN-aligned: unaligned loads and stores.
  */
@@ -54,20 +54,24 @@
 .text
 
 /*
- * One round with the packet in PKT (a register or a memory operand):
- *	v1 += mul0 + pkt;  mul0 ^= lo32(v1) * hi32(v0);
- *	v0 += mul1;        mul1 ^= lo32(v0) * hi32(v1);
- *	v0 += zipper(v1);  v1 += zipper(v0)
- * mul0 + pkt is formed first, off the v1 chain (v1 -> zipper -> v0 ->
- * zipper -> v1, with its two vpshufb the longer recurrence on AMD Zen 4),
- * so only one add joins it to v1: about 9 % faster there than adding the
- * packet to v1 first, which shortens the mul0 recurrence instead.
+ * One round with the packet in PKT (a register or a memory operand), in
+ * the reference order:
+ *	v1 += pkt;  v1 += mul0;  mul0 ^= lo32(v1) * hi32(v0);
+ *	v0 += mul1;              mul1 ^= lo32(v0) * hi32(v1);
+ *	v0 += zipper(v1);        v1 += zipper(v0)
+ * The packet is added first, off the mul0 recurrence (mul0 -> add ->
+ * vpmuludq -> xor: 7 cycles with Intel's 5-cycle vpmuludq, the bound of a
+ * round there), at the cost of one add more on the zipper one (v1 -> add
+ * -> add -> vpshufb -> v0 -> vpshufb -> v1: 6).  Adding mul0 + pkt to v1
+ * instead puts the extra add on mul0's (8 cycles on Intel): 3-4 % slower
+ * there in bulk.  On AMD Zen 4 (3-cycle vpmuludq) both orders bound a
+ * round at 6 cycles; see docs/design.md for what was measured where.
  */
 .macro HH_ROUND pkt
-	vpaddq		\pkt, MUL0, T0
+	vpaddq		\pkt, V1, V1
 	vpsrlq		$32, V0, T1
 	vpaddq		MUL1, V0, V0
-	vpaddq		T0, V1, V1
+	vpaddq		MUL0, V1, V1
 	vpmuludq	V1, T1, T1
 	vpsrlq		$32, V1, T0
 	vpmuludq	V0, T0, T0
@@ -79,11 +83,27 @@
 	vpaddq		T0, V1, V1
 .endm
 
+/*
+ * Load a state vector as four qwords.  The C code (init, the generic
+ * fallback, an import) writes the state a word at a time, and a 32-byte
+ * load of words still in the store buffer cannot take them from there:
+ * it waits for the stores to reach the cache (about 25 cycles measured on
+ * Intel, per message, for the first block or finish call after init).
+ * Loads of the stored size are forwarded.
+ */
+.macro HH_LOAD_VEC off, vec, vecx, tmpx
+	vmovq		\off(STATE), \vecx
+	vpinsrq		$1, \off + 8(STATE), \vecx, \vecx
+	vmovq		\off + 16(STATE), \tmpx
+	vpinsrq		$1, \off + 24(STATE), \tmpx, \tmpx
+	vinserti128	$1, \tmpx, \vec, \vec
+.endm
+
 .macro HH_LOAD_STATE
-	vmovdqu		0x00(STATE), V0
-	vmovdqu		0x20(STATE), V1
-	vmovdqu		0x40(STATE), MUL0
-	vmovdqu		0x60(STATE), MUL1
+	HH_LOAD_VEC	0x00, V0, %xmm0, %xmm5
+	HH_LOAD_VEC	0x20, V1, %xmm1, %xmm6
+	HH_LOAD_VEC	0x40, MUL0, %xmm2, %xmm9
+	HH_LOAD_VEC	0x60, MUL1, %xmm3, %xmm10
 	vmovdqa		.Lzipper(%rip), ZIPPER
 .endm
 
