@@ -242,6 +242,7 @@ static const char *kb_tsv = "build/bench.tsv";
 static const char *kb_detail;
 static const char *kb_filter;
 static const char *kb_unit = "auto";
+bool kb_no_threshold;
 static size_t kb_sizes[KB_MAX_SIZES] = {
 	16, 64, 256, 512, 1024, 4096, 16384, 65536, 1048576,
 };
@@ -733,6 +734,53 @@ static void kb_sections_table(void)
 	}
 }
 
+/*
+ * --no-threshold: per SIMD driver and context, the first size from which
+ * its kernel-mode row (no threshold) costs at most the generic driver's
+ * "[kernel]" row at that size and every larger one: where the SIMD path
+ * starts to pay, the value struct kh_simd_min is set from.
+ */
+static void kb_crossings(void)
+{
+	unsigned int i, j, s;
+	char buf[32];
+
+	printf("\ncrossings with the generic driver (--no-threshold, medians):\n");
+	for (i = 0; i < kb_nimpls; i++) {
+		const struct kb_impl *bi = &kb_impls[i], *gen = NULL;
+		int from = -1;
+
+		if (!bi->ours || !bi->kmode || kb_is_dmi(bi->alg) ||
+		    !strcmp(bi->alg, "nh") || strstr(bi->name, "-generic") ||
+		    !kb_selected(bi))
+			continue;
+		for (j = 0; j < kb_nimpls && !gen; j++)
+			if (kb_impls[j].ours && kb_impls[j].kmode &&
+			    !strcmp(kb_impls[j].alg, bi->alg) &&
+			    strstr(kb_impls[j].name, "-generic" KB_KMODE_SUFFIX))
+				gen = &kb_impls[j];
+		if (!gen)
+			continue;
+		for (s = kb_nsizes; s-- > 0;) {
+			const struct kb_cell *c = kb_cell_at(bi, s);
+			const struct kb_cell *g = kb_cell_at(gen, s);
+
+			if (!c || !g || !c->n || !g->n)
+				continue;
+			if (c->median > g->median)
+				break;
+			from = s;
+		}
+		if (from < 0) {
+			printf("  %-44s never\n", bi->name);
+			continue;
+		}
+		kb_size_name(buf, sizeof(buf), kb_sizes[from]);
+		printf("  %-44s from %s%s\n", bi->name, buf,
+		       from ? "" : " (the smallest size measured)");
+	}
+}
+
 static void kb_write_tsv(double scale, double hz)
 {
 	FILE *f = fopen(kb_tsv, "w");
@@ -795,6 +843,9 @@ static void kb_usage(void)
 "  --cpu N           pin to CPU N (default: the highest allowed CPU)\n"
 "  --sizes A,B,...   message sizes (default 16,...,1048576)\n"
 "  --filter S        only algorithms or implementations containing S\n"
+"  --no-threshold    kernel-mode rows of our SIMD drivers without their\n"
+"                    thresholds, and the crossings with the generic code\n"
+"                    printed (how struct kh_simd_min is chosen)\n"
 "  --rust LIB[:SUFFIX[:portable]]  load Rust peers from LIB (repeatable)\n"
 "  --unit U          core: core cycles (counter ticks x the measured ratio;\n"
 "                    the default where the ratio is measurable); counter:\n"
@@ -838,6 +889,7 @@ static void kb_options(int argc, char **argv)
 		{ "unit", required_argument, NULL, 'U' },
 		{ "tsv", required_argument, NULL, 't' },
 		{ "detail", required_argument, NULL, 'd' },
+		{ "no-threshold", no_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -873,6 +925,9 @@ static void kb_options(int argc, char **argv)
 			break;
 		case 'd':
 			kb_detail = optarg;
+			break;
+		case 'T':
+			kb_no_threshold = true;
 			break;
 		default:
 			kb_usage();
@@ -929,7 +984,8 @@ static void kb_register_all(void)
 		size_t n = strlen(bi->name);
 
 		bi->kmode = kb_kmode;
-		if (kb_is_dmi(bi->alg))	/* named " [kthread]" or " [task]" */
+		/* named by their registration: see struct kb_impl.kthread */
+		if (kb_is_dmi(bi->alg) || bi->kthread)
 			continue;
 		if (n + sizeof(KB_KMODE_SUFFIX) > sizeof(bi->name))
 			kb_fatal("%s: name too long", bi->name);
@@ -1036,6 +1092,8 @@ int main(int argc, char **argv)
 		printf("\n");
 		kb_sections_table();
 	}
+	if (kb_no_threshold)
+		kb_crossings();
 	printf("\nimplementations:\n");
 	for (i = 0; i < kb_nimpls; i++) {
 		const struct kb_impl *bi = &kb_impls[i];

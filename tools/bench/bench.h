@@ -77,7 +77,10 @@ struct kb_kmode {
  *		the harness calls @kmode->user_return() after every hash()
  *		unless @kthread
  * @kthread:	a kernel-mode row run as a kernel thread (a dm-integrity
- *		worker): no FPU save, no return to user space
+ *		worker): no FPU save, no return to user space; named
+ *		"... [kthread]" (dm-integrity) or "... [kernel kthread]"
+ *		(KB_KMODE_KTHREAD_SUFFIX) by its registration, not by the
+ *		harness
  */
 struct kb_impl {
 	const char *alg;
@@ -94,6 +97,13 @@ struct kb_impl {
 	const struct kb_kmode *kmode;
 	bool kthread;
 };
+
+/*
+ * --no-threshold: the kernel-mode rows of our SIMD drivers run without
+ * their thresholds (struct kh_simd_min), to find where they cross the
+ * generic code.  The bare rows never have thresholds.
+ */
+extern bool kb_no_threshold;
 
 /* Registration (bench.c) */
 struct kb_impl *kb_add(const char *alg, const char *name,
@@ -117,6 +127,8 @@ void kb_register_rust(const char *lib, const char *suffix, bool portable);
  */
 const struct kb_kmode *kb_register_kmode(void);
 #define KB_KMODE_SUFFIX	" [kernel]"
+/* our SIMD drivers' kernel-mode rows once more, as a kernel thread */
+#define KB_KMODE_KTHREAD_SUFFIX	" [kernel kthread]"
 
 /*
  * dm-integrity rows (kernel mode only): algorithms named KB_DMI_PREFIX and

@@ -85,6 +85,10 @@ KB_LINUX_OBJS += $(KB_O)/linux/glue-sse2.o $(KB_O)/linux/glue-avx2.o \
 	$(KB_O)/linux/nh-sse2-x86_64.o $(KB_O)/linux/nh-avx2-x86_64.o
 endif
 endif
+# The configuration stamp (see "Rebuild everything" below), defined before
+# kpeers.mk, whose rules depend on it.
+KB_STAMP := $(KB_O)/config.stamp
+
 # The dm-integrity comparison's kernel peers (x86_64, kernel mode only).
 KB_KPEER_PARTS :=
 ifneq ($(KB_LINUX),)
@@ -126,8 +130,18 @@ KB_KMODE ?= 1
 else
 KB_KMODE := 0
 endif
+# KB_RETHUNK=0: returns as a kernel runs them where it needs no return
+# thunk (the CPUs without Retbleed/SRSO exposure, e.g. this Intel machine:
+# the kernel patches its "jmp __x86_return_thunk" back into "ret"): the
+# return thunk is a plain ret (kb-thunks.S), jumped to from every return.
+KB_RETHUNK ?= 1
+ifeq ($(KB_RETHUNK),1)
 KB_THUNK_FLAGS := -mindirect-branch=thunk -mfunction-return=thunk \
 	-mindirect-branch-register
+else
+KB_THUNK_FLAGS := -mindirect-branch=thunk -mfunction-return=thunk-extern \
+	-mindirect-branch-register -DKB_PLAIN_RET
+endif
 KB_KMODE_KCFLAGS := $(KB_KCFLAGS) $(KB_THUNK_FLAGS) -DKB_KMODE
 KB_KMODE_ARCH_KCFLAGS := $(KB_ARCH_KCFLAGS) $(KB_THUNK_FLAGS) -DKB_KMODE
 KB_KMODE_OBJ :=
@@ -142,7 +156,6 @@ endif
 
 # Rebuild everything when the configuration changes.
 KB_CONFIG := $(KB_CC)|$(KB_KCFLAGS)|$(KB_ARCH_KCFLAGS)|$(KB_CFLAGS)|$(KB_DEFS)|$(KB_LINUX)|$(KB_CORE_SRCS)|$(KB_LDFLAGS)|$(KB_KMODE)|$(KB_THUNK_FLAGS)
-KB_STAMP := $(KB_O)/config.stamp
 $(shell mkdir -p $(KB_O) && (echo '$(KB_CONFIG)' | cmp -s - $(KB_STAMP) || \
 	echo '$(KB_CONFIG)' > $(KB_STAMP)))
 

@@ -20,4 +20,20 @@ __x86_indirect_thunk_rdi:
 2:	mov	%rdi, (%rsp)
 	ret
 	.size	__x86_indirect_thunk_rdi, . - __x86_indirect_thunk_rdi
+
+#ifdef KB_PLAIN_RET
+/*
+ * KB_RETHUNK=0 (build.mk): the code is built with -mfunction-return=
+ * thunk-extern, so every return jumps here, and this is a plain return, as
+ * in a kernel that patched its return thunk out.
+ */
+	.section .text.__x86_return_thunk,"axG",@progbits,__x86_return_thunk,comdat
+	.globl	__x86_return_thunk
+	.hidden	__x86_return_thunk
+	.type	__x86_return_thunk, @function
+__x86_return_thunk:
+	ret
+	int3
+	.size	__x86_return_thunk, . - __x86_return_thunk
+#endif
 	.section .note.GNU-stack,"",@progbits

@@ -46,8 +46,18 @@
 static unsigned int kb_preempt_count = KB_PREEMPT_ENABLED;
 static bool kb_in_kernel_fpu;
 static const void *kb_fpregs_owner_ctx;		/* this CPU's register owner */
-static unsigned long kb_ti_flags;		/* the task's thread flags */
-static unsigned int kb_task_flags;		/* current->flags */
+/*
+ * The task's thread flags and current->flags: the shim's (tests/host/shim/
+ * kh_simd_shim.h, weak there), which our drivers' kh_simd_min() reads.
+ */
+struct kh_shim_task {
+	unsigned int flags;
+};
+
+struct kh_shim_task kh_shim_task;
+unsigned long kh_shim_thread_flags;
+#define kb_ti_flags	kh_shim_thread_flags
+#define kb_task_flags	kh_shim_task.flags
 static struct {
 	void *buf;		/* the task's xsave area, 64-byte aligned */
 	unsigned int size;

@@ -67,7 +67,8 @@ $(KB_KP)/poly1305-x86_64-cryptogams.o: $(KB_KP)/poly1305-x86_64-cryptogams.S $(K
 
 $(KB_O)/kmode/harness/kb-thunks.o: $(KB_SRC)/kb-thunks.S $(KB_STAMP)
 	@mkdir -p $(@D)
-	$(KB_CC) -Wa,--noexecstack -c $< -o $@
+	$(KB_CC) $(filter -DKB_PLAIN_RET,$(KB_THUNK_FLAGS)) -Wa,--noexecstack \
+		-c $< -o $@
 
 $(KB_O)/kmode/harness/dmint-ours.o: KB_EXTRA = $(KB_SHIM)
 

@@ -127,6 +127,41 @@ static void kb_nh_hash(void *inst, const u8 *msg, size_t len, u8 *out)
 	memcpy(out, sum, sizeof(sum));
 }
 
+/*
+ * A SIMD driver without its thresholds (struct kh_simd_min): the bare rows
+ * time the SIMD code itself at every size, and --no-threshold the kernel
+ * rows too.  The kernel-mode rows otherwise run as the module does.
+ */
+static const struct kh_impl *kb_thresholds(const struct kh_impl *impl)
+{
+	struct kh_impl *copy;
+
+#ifdef KB_KMODE
+	if (!kb_no_threshold)
+		return impl;
+#endif
+	if (!impl->simd_min.task && !impl->simd_min.kthread)
+		return impl;
+	copy = kb_zalloc(sizeof(*copy));
+	*copy = *impl;
+	copy->simd_min.task = 0;
+	copy->simd_min.kthread = 0;
+	return copy;
+}
+
+static struct kb_impl *kb_add_row(const struct kh_impl *impl,
+				  const char *name)
+{
+	struct kb_impl *bi = kb_add(impl->name, name, impl->digestsize);
+
+	bi->ours = true;
+	bi->setup = kb_ours_setup;
+	bi->hash = kb_ours_hash;
+	bi->teardown = kb_ours_teardown;
+	bi->priv = impl;
+	return bi;
+}
+
 static void kb_add_ours(const struct kh_impl *impl)
 {
 	struct kb_impl *bi;
@@ -137,12 +172,23 @@ static void kb_add_ours(const struct kh_impl *impl)
 	}
 	if (kh_selftest(impl))
 		kb_fatal("%s: self-test failed", impl->driver);
-	bi = kb_add(impl->name, impl->driver, impl->digestsize);
-	bi->ours = true;
-	bi->setup = kb_ours_setup;
-	bi->hash = kb_ours_hash;
-	bi->teardown = kb_ours_teardown;
-	bi->priv = impl;
+	impl = kb_thresholds(impl);
+	kb_add_row(impl, impl->driver);
+#ifdef KB_KMODE
+	/*
+	 * A SIMD driver once more as a kernel thread would call it (its
+	 * kthread threshold, sections without a save); a generic driver
+	 * enters no section, so its "[kernel]" rows stand for both.
+	 */
+	if (impl->usable) {
+		char name[64];
+
+		snprintf(name, sizeof(name), "%s%s", impl->driver,
+			 KB_KMODE_KTHREAD_SUFFIX);
+		bi = kb_add_row(impl, name);
+		bi->kthread = true;
+	}
+#endif
 
 	if (!strcmp(impl->name, "nhpoly1305")) {
 		bi = kb_add("nh", impl->driver, KH_NH_HASH_BYTES);

@@ -9,6 +9,7 @@
 # Environment:
 #   KB_NO_RUST=1        skip the Rust peers
 #   KB_ARCH_SRCS="..."  our arch driver sources to build in (see build.mk)
+#   KB_RETHUNK=0        kernel-mode rows with plain returns (see build.mk)
 #   KB_LINUX=DIR        a Linux 6.1 source tree to take the kernel peers from
 #                       (NHPoly1305, and the dm-integrity peers: SHA-256,
 #                       SHA-512, CRC32C, xxHash64, BLAKE2b, Poly1305)
@@ -105,6 +106,7 @@ fi
 log "building the harness"
 MAKEARGS=(KB_LINUX="$KB_LINUX")
 [ -n "${KB_ARCH_SRCS:-}" ] && MAKEARGS+=(KB_ARCH_SRCS="$KB_ARCH_SRCS")
+[ -n "${KB_RETHUNK:-}" ] && MAKEARGS+=(KB_RETHUNK="$KB_RETHUNK")
 make -s -C "$TOP" -f tools/bench/build.mk "${MAKEARGS[@]}" kb-build >/dev/null
 
 # 5. Run.  build/bench/run-info.txt records the machine and the time, for
@@ -117,6 +119,7 @@ make -s -C "$TOP" -f tools/bench/build.mk "${MAKEARGS[@]}" kb-build >/dev/null
 	echo "kernel	$(uname -r)"
 	echo "load_before	$(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "args	$*"
+	echo "rethunk	${KB_RETHUNK:-1}"
 } > "$OUT/run-info.txt"
 log "running (a few seconds of calibration, then the rounds)"
 "$OUT/$MACH/kbench" "${RUST_ARGS[@]}" --tsv "$TOP/build/bench.tsv" \
