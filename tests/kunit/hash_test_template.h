@@ -675,23 +675,36 @@ static const struct {
 	{ "this kernel thread", 0, false },
 };
 
+/*
+ * A random KH_SECTIONS_LEN-byte message for the section cases, and the key
+ * to hash it with: the suite's, or for Multimixer-128, which needs a key
+ * as long as the message, the message itself.
+ */
+static u8 *kh_sections_msg(struct kunit *test, const u8 **key,
+			   unsigned int *keylen)
+{
+	struct kh_test_ctx *t = test->priv;
+	u8 *buf = kunit_kzalloc(test, KH_SECTIONS_LEN, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	prandom_bytes_state(&t->rng, buf, KH_SECTIONS_LEN);
+	*key = t->key;
+	*keylen = t->alg->keylen;
+	if (t->alg->step > 1) {
+		*key = buf;
+		*keylen = KH_SECTIONS_LEN;
+	}
+	return buf;
+}
+
 static void kh_case_simd_sections(struct kunit *test)
 {
 	struct kh_test_ctx *t = test->priv;
 	const struct kh_impl *impl;
-	unsigned int d = 0, narch = 0;
-	unsigned int keylen = t->alg->keylen;
-	const u8 *key = t->key;
-	u8 *big;
+	unsigned int d = 0, narch = 0, keylen;
+	const u8 *key;
+	u8 *big = kh_sections_msg(test, &key, &keylen);
 
-	big = kunit_kzalloc(test, KH_SECTIONS_LEN, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, big);
-	prandom_bytes_state(&t->rng, big, KH_SECTIONS_LEN);
-	/* Multimixer-128 needs a key as long as the message */
-	if (t->alg->step > 1) {
-		keylen = KH_SECTIONS_LEN;
-		key = big;
-	}
 	while ((impl = kh_next_driver(t->alg->name, &d))) {
 		struct crypto_shash *tfm;
 		struct shash_desc *desc;
@@ -769,19 +782,13 @@ static void kh_case_simd_context(struct kunit *test)
 	static const int forced[] = { 0, 1, -1 };
 	struct kh_test_ctx *t = test->priv;
 	const struct kh_impl *impl;
-	unsigned int d = 0, nrun = 0, keylen = t->alg->keylen;
-	const u8 *key = t->key;
+	unsigned int d = 0, nrun = 0, keylen;
+	const u8 *key;
 	u8 *buf;
 
 	KUNIT_ASSERT_TRUE_MSG(test, current->flags & PF_KTHREAD,
 			      "KUnit cases run in a kernel thread");
-	buf = kunit_kzalloc(test, KH_SECTIONS_LEN, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, buf);
-	prandom_bytes_state(&t->rng, buf, KH_SECTIONS_LEN);
-	if (t->alg->step > 1) {
-		keylen = KH_SECTIONS_LEN;
-		key = buf;
-	}
+	buf = kh_sections_msg(test, &key, &keylen);
 	while ((impl = kh_next_driver(t->alg->name, &d))) {
 		const struct kh_simd_min *min = &impl->simd_min;
 		struct crypto_shash *tfm;
