@@ -381,6 +381,22 @@ def chart_panels(algs):
     return panels
 
 
+def plot(gp, script, chart_dir, img_dir, name):
+    """Run gnuplot on script (which writes chart_dir/name.svg), copy the SVG to
+    img_dir; the relative path the doc shows, or None if gnuplot failed."""
+    gpf = os.path.join(chart_dir, name + ".gp")
+    svg = os.path.join(chart_dir, name + ".svg")
+    with open(gpf, "w", encoding="utf-8") as f:
+        f.write("\n".join(script) + "\n")
+    r = subprocess.run([gp, gpf], capture_output=True, text=True)
+    if r.returncode or not os.path.exists(svg):
+        print("report.py: gnuplot failed: %s" % r.stderr.strip(), file=sys.stderr)
+        return None
+    os.makedirs(img_dir, exist_ok=True)
+    shutil.copyfile(svg, os.path.join(img_dir, name + ".svg"))
+    return "img/%s.svg" % name
+
+
 def chart(algs, chart_dir, img_dir):
     """build/bench/bench.svg by gnuplot; the relative path the doc shows, or None."""
     gp = shutil.which("gnuplot")
@@ -424,16 +440,7 @@ def chart(algs, chart_dir, img_dir):
         script.append("set title '%s' font 'sans,11'" % gp_text(title))
         script.append("plot " + ", \\\n     ".join(plots))
     script.append("unset multiplot")
-    gpf = os.path.join(chart_dir, "bench.gp")
-    with open(gpf, "w", encoding="utf-8") as f:
-        f.write("\n".join(script) + "\n")
-    r = subprocess.run([gp, gpf], capture_output=True, text=True)
-    if r.returncode or not os.path.exists(svg):
-        print("report.py: gnuplot failed: %s" % r.stderr.strip(), file=sys.stderr)
-        return None
-    os.makedirs(img_dir, exist_ok=True)
-    shutil.copyfile(svg, os.path.join(img_dir, "bench.svg"))
-    return "img/bench.svg"
+    return plot(gp, script, chart_dir, img_dir, "bench")
 
 
 # ---- dm-integrity ----
@@ -581,16 +588,7 @@ def dmi_chart(blocks, chart_dir, img_dir):
         script.append("plot '%s' using %d:xtic(1) title '[kthread]' lc rgb '#3b75af', "
                       "'' using %d title '[task]' lc rgb '#ef8636'" % (dat, n, n + 1))
     script.append("unset multiplot")
-    gpf = os.path.join(chart_dir, "dm-integrity.gp")
-    with open(gpf, "w", encoding="utf-8") as f:
-        f.write("\n".join(script) + "\n")
-    r = subprocess.run([gp, gpf], capture_output=True, text=True)
-    if r.returncode or not os.path.exists(svg):
-        print("report.py: gnuplot failed: %s" % r.stderr.strip(), file=sys.stderr)
-        return None
-    os.makedirs(img_dir, exist_ok=True)
-    shutil.copyfile(svg, os.path.join(img_dir, "dm-integrity.svg"))
-    return "img/dm-integrity.svg"
+    return plot(gp, script, chart_dir, img_dir, "dm-integrity")
 
 
 def render(rows, info, output_lines, sec, tsv, img, dmi_img=None):
