@@ -551,6 +551,16 @@ debug_kernel_and_module() {
 	fi
 }
 
+# What the debug and faults VMs take besides the kernel and module: in @1
+# (emptied) the driver list the VM must find and the AF_ALG abuse test's
+# reference digests.
+debug_vm_inputs() {
+	rm -rf "$1" && mkdir -p "$1"
+	make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/hosttest" >/dev/null
+	expected_drivers > "$1/expected.txt"
+	"$RIG/abuse-ref.sh" "$1/abuse"
+}
+
 # The x86_64 KUnit kernel's debug variant (tests/kunit/debug.kunitconfig:
 # KASAN, UBSAN, kmemleak, lockdep, atomic-sleep checks, testmgr's extra
 # tests, AF_ALG), 2 vCPUs, running tests/vm/debug.sh: testmgr on our
@@ -564,10 +574,7 @@ debug_run() {
 	t0=$(date +%s)
 	debug_kernel_and_module || return
 	b=$DK
-	rm -rf "$extra" && mkdir -p "$extra"
-	make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/hosttest" >/dev/null
-	expected_drivers > "$extra/expected.txt"
-	"$RIG/abuse-ref.sh" "$extra/abuse"
+	debug_vm_inputs "$extra"
 	printf 'KH_SEED=%s\nKH_ABUSE_OPS=%s\nKH_CYCLES=%s\n' "$SEED" \
 		"${KH_DEBUG_OPS:-100000}" "${KH_DEBUG_CYCLES:-50}" > "$extra/env"
 	initramfs "$KH_OUT/debug-x86_64.cpio.gz" x86_64 / none \
@@ -606,10 +613,7 @@ faults_run() {
 	t0=$(date +%s)
 	debug_kernel_and_module || return
 	b=$DK
-	rm -rf "$extra" && mkdir -p "$extra"
-	make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/hosttest" >/dev/null
-	expected_drivers > "$extra/expected.txt"
-	"$RIG/abuse-ref.sh" "$extra/abuse"
+	debug_vm_inputs "$extra"
 	printf 'KH_FAULTS_LOADS=%s\nKH_FAULTS_OPS=%s\n' "${KH_FAULTS_LOADS:-0}" \
 		"${KH_FAULTS_OPS:-2000}" > "$extra/env"
 	initramfs "$KH_OUT/faults-x86_64.cpio.gz" x86_64 / none \
