@@ -2,11 +2,12 @@
 /*
  * keyedhash: fast keyed hashes for the Linux crypto API.
  *
- * This file holds the one shash glue that serves every driver (generic and
- * SIMD alike; their tables are in core/generic.c and arch/) and module
- * init/exit.  At
- * init every driver whose CPU features are present is checked against its
- * known-answer vectors first; a driver that fails is not registered.
+ * This file registers every driver (generic and SIMD alike; their tables
+ * are in core/generic.c and arch/) with the shash operations of its ops
+ * (<keyedhash/shash.h>) and the shared setkey and exit_tfm, and holds
+ * module init/exit.  At init every driver whose CPU features are present
+ * is checked against its known-answer vectors first; a driver that fails
+ * is not registered.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -18,6 +19,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <keyedhash/keyedhash.h>
+#include <keyedhash/shash.h>
 #include <keyedhash/simd.h>
 
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
@@ -32,19 +34,8 @@ int kh_simd_context_for_test;
 EXPORT_SYMBOL_GPL(kh_simd_context_for_test);
 #endif
 
-/* A registered driver: the shash_alg the crypto API sees, and its impl. */
-struct kh_driver {
-	struct shash_alg alg;
-	const struct kh_impl *impl;
-};
-
 static struct kh_driver *kh_drivers;
 static unsigned int kh_driver_count;
-
-static const struct kh_impl *kh_tfm_impl(struct crypto_shash *tfm)
-{
-	return container_of(crypto_shash_alg(tfm), struct kh_driver, alg)->impl;
-}
 
 /* Free and wipe the key held in the tfm context @ctx of @impl. */
 static void kh_ctx_wipe(const struct kh_impl *impl, void *ctx)
@@ -69,60 +60,6 @@ static int kh_shash_setkey(struct crypto_shash *tfm, const u8 *key,
 	return err;
 }
 
-static int kh_shash_init(struct shash_desc *desc)
-{
-	const struct kh_impl *impl = kh_tfm_impl(desc->tfm);
-
-	impl->alg->init(crypto_shash_ctx(desc->tfm), shash_desc_ctx(desc));
-	return 0;
-}
-
-static int kh_shash_update(struct shash_desc *desc, const u8 *data,
-			   unsigned int len)
-{
-	const struct kh_impl *impl = kh_tfm_impl(desc->tfm);
-
-	return impl->alg->update(impl, crypto_shash_ctx(desc->tfm),
-				 shash_desc_ctx(desc), data, len);
-}
-
-static int kh_shash_final(struct shash_desc *desc, u8 *out)
-{
-	const struct kh_impl *impl = kh_tfm_impl(desc->tfm);
-	int err;
-
-	err = impl->alg->final(impl, crypto_shash_ctx(desc->tfm),
-			       shash_desc_ctx(desc), out);
-	memzero_explicit(shash_desc_ctx(desc), impl->alg->statesize);
-	return err;
-}
-
-/*
- * finup and digest: from 7.x crypto_shash_final() is finup(NULL, 0), and
- * without these the crypto API would add an update() call of its own.
- */
-static int kh_shash_finup(struct shash_desc *desc, const u8 *data,
-			  unsigned int len, u8 *out)
-{
-	int err = 0;
-
-	if (len)
-		err = kh_shash_update(desc, data, len);
-	if (err) {
-		memzero_explicit(shash_desc_ctx(desc),
-				 kh_tfm_impl(desc->tfm)->alg->statesize);
-		return err;
-	}
-	return kh_shash_final(desc, out);
-}
-
-static int kh_shash_digest(struct shash_desc *desc, const u8 *data,
-			   unsigned int len, u8 *out)
-{
-	kh_shash_init(desc);
-	return kh_shash_finup(desc, data, len, out);
-}
-
 static void kh_shash_exit_tfm(struct crypto_shash *tfm)
 {
 	kh_ctx_wipe(kh_tfm_impl(tfm), crypto_shash_ctx(tfm));
@@ -136,11 +73,11 @@ static void kh_fill_shash_alg(struct kh_driver *drv, const struct kh_impl *impl)
 	alg->digestsize = impl->digestsize;
 	alg->descsize = impl->alg->statesize;
 	alg->setkey = kh_shash_setkey;
-	alg->init = kh_shash_init;
-	alg->update = kh_shash_update;
-	alg->final = kh_shash_final;
-	alg->finup = kh_shash_finup;
-	alg->digest = kh_shash_digest;
+	alg->init = impl->alg->shash->init;
+	alg->update = impl->alg->shash->update;
+	alg->final = impl->alg->shash->final;
+	alg->finup = impl->alg->shash->finup;
+	alg->digest = impl->alg->shash->digest;
 	alg->exit_tfm = kh_shash_exit_tfm;
 	strscpy(alg->base.cra_name, impl->name, CRYPTO_MAX_ALG_NAME);
 	strscpy(alg->base.cra_driver_name, impl->driver, CRYPTO_MAX_ALG_NAME);

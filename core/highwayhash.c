@@ -11,6 +11,7 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 #include <keyedhash/highwayhash.h>
+#include <keyedhash/shash.h>
 
 static const u64 hh_init0[4] = {
 	0xdbe6d5d5fe4cce2fULL, 0xa4093822299f31d0ULL,
@@ -230,6 +231,8 @@ static int kh_highwayhash_generic_final(const struct kh_impl *impl,
 	return 0;
 }
 
+static const struct kh_shash_fns kh_highwayhash_generic_shash;
+
 const struct kh_alg_ops kh_highwayhash_generic_ops = {
 	.ctxsize	= sizeof(struct hh_key),
 	.statesize	= sizeof(struct hh_state),
@@ -237,4 +240,7 @@ const struct kh_alg_ops kh_highwayhash_generic_ops = {
 	.init		= kh_hh_init,
 	.update		= kh_highwayhash_generic_update,
 	.final		= kh_highwayhash_generic_final,
+	.shash		= &kh_highwayhash_generic_shash,
 };
+
+KH_SHASH_FNS(kh_highwayhash_generic_shash, kh_highwayhash_generic_ops);

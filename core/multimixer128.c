@@ -27,6 +27,7 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 #include <keyedhash/multimixer128.h>
+#include <keyedhash/shash.h>
 
 /* Word @j of the block sum K_b + M_b (mod 2^32). */
 static inline u32 mm128_word(const u8 *key, const u8 *msg, unsigned int j)
@@ -173,6 +174,8 @@ int kh_mm128_final(const struct kh_impl *impl, const void *ctx, void *state,
 	return 0;
 }
 
+static const struct kh_shash_fns kh_multimixer128_generic_shash;
+
 const struct kh_alg_ops kh_multimixer128_generic_ops = {
 	.ctxsize	= sizeof(struct mm128_tfm_ctx),
 	.statesize	= sizeof(struct mm128_desc_ctx),
@@ -181,4 +184,7 @@ const struct kh_alg_ops kh_multimixer128_generic_ops = {
 	.init		= kh_mm128_init,
 	.update		= kh_multimixer128_generic_update,
 	.final		= kh_mm128_final,
+	.shash		= &kh_multimixer128_generic_shash,
 };
+
+KH_SHASH_FNS(kh_multimixer128_generic_shash, kh_multimixer128_generic_ops);

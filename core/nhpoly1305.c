@@ -16,6 +16,7 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 #include <keyedhash/nhpoly1305.h>
+#include <keyedhash/shash.h>
 
 void kh_nhpoly1305_setkey_raw(struct kh_nhpoly1305_key *key,
 			      const u8 raw[NHPOLY1305_KEY_SIZE])
@@ -68,6 +69,8 @@ static int kh_nhpoly1305_generic_update(const struct kh_impl *impl,
 	return 0;
 }
 
+static const struct kh_shash_fns kh_nhpoly1305_generic_shash;
+
 const struct kh_alg_ops kh_nhpoly1305_generic_ops = {
 	.ctxsize	= sizeof(struct kh_nhpoly1305_key),
 	.statesize	= sizeof(struct kh_nhpoly1305_state),
@@ -75,4 +78,7 @@ const struct kh_alg_ops kh_nhpoly1305_generic_ops = {
 	.init		= kh_nhpoly1305_init,
 	.update		= kh_nhpoly1305_generic_update,
 	.final		= kh_nhpoly1305_final,
+	.shash		= &kh_nhpoly1305_generic_shash,
 };
+
+KH_SHASH_FNS(kh_nhpoly1305_generic_shash, kh_nhpoly1305_generic_ops);

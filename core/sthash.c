@@ -17,6 +17,7 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 #include <keyedhash/sthash.h>
+#include <keyedhash/shash.h>
 
 static const u8 sthash_kdf_name[] = {
 	's', 't', 'h', 'a', 's', 'h', ' ', 'k', 'e', 'y',
@@ -113,6 +114,8 @@ static int kh_sthash_generic_update(const struct kh_impl *impl,
 	return 0;
 }
 
+static const struct kh_shash_fns kh_sthash_generic_shash;
+
 const struct kh_alg_ops kh_sthash_generic_ops = {
 	.ctxsize	= sizeof(struct sthash_key),
 	.statesize	= sizeof(struct kh_nhpoly1305_state),
@@ -120,7 +123,12 @@ const struct kh_alg_ops kh_sthash_generic_ops = {
 	.init		= kh_sthash_init,
 	.update		= kh_sthash_generic_update,
 	.final		= kh_sthash_final,
+	.shash		= &kh_sthash_generic_shash,
 };
+
+KH_SHASH_FNS(kh_sthash_generic_shash, kh_sthash_generic_ops);
+
+static const struct kh_shash_fns kh_sthash_personalized_generic_shash;
 
 const struct kh_alg_ops kh_sthash_personalized_generic_ops = {
 	.ctxsize	= sizeof(struct sthash_key),
@@ -129,4 +137,7 @@ const struct kh_alg_ops kh_sthash_personalized_generic_ops = {
 	.init		= kh_sthash_init,
 	.update		= kh_sthash_generic_update,
 	.final		= kh_sthash_final,
+	.shash		= &kh_sthash_personalized_generic_shash,
 };
+
+KH_SHASH_FNS(kh_sthash_personalized_generic_shash, kh_sthash_personalized_generic_ops);

@@ -24,6 +24,7 @@
 #include <keyedhash/multimixer128.h>
 #include <keyedhash/nhpoly1305.h>
 #include <keyedhash/sthash.h>
+#include <keyedhash/shash.h>
 #include "blocks.h"
 
 /*
@@ -84,6 +85,8 @@ static int kh_highwayhash_neon_final(const struct kh_impl *impl,
 	return kh_hh_simd_final(impl, state, out, kh_neon_hh_finish);
 }
 
+static const struct kh_shash_fns kh_highwayhash_neon_shash;
+
 static const struct kh_alg_ops kh_highwayhash_neon_ops = {
 	.ctxsize	= sizeof(struct hh_key),
 	.statesize	= sizeof(struct hh_state),
@@ -91,7 +94,10 @@ static const struct kh_alg_ops kh_highwayhash_neon_ops = {
 	.init		= kh_hh_init,
 	.update		= kh_highwayhash_neon_update,
 	.final		= kh_highwayhash_neon_final,
+	.shash		= &kh_highwayhash_neon_shash,
 };
+
+KH_SHASH_FNS(kh_highwayhash_neon_shash, kh_highwayhash_neon_ops);
 
 static const struct kh_impl kh_highwayhash64_neon = {
 	.name		= "highwayhash64",
@@ -149,6 +155,8 @@ static int kh_multimixer128_neon_update(const struct kh_impl *impl,
 				    kh_mm128_neon_piece);
 }
 
+static const struct kh_shash_fns kh_multimixer128_neon_shash;
+
 static const struct kh_alg_ops kh_multimixer128_neon_ops = {
 	.ctxsize	= sizeof(struct mm128_tfm_ctx),
 	.statesize	= sizeof(struct mm128_desc_ctx),
@@ -157,7 +165,10 @@ static const struct kh_alg_ops kh_multimixer128_neon_ops = {
 	.init		= kh_mm128_init,
 	.update		= kh_multimixer128_neon_update,
 	.final		= kh_mm128_final,
+	.shash		= &kh_multimixer128_neon_shash,
 };
+
+KH_SHASH_FNS(kh_multimixer128_neon_shash, kh_multimixer128_neon_ops);
 
 static const struct kh_impl kh_multimixer128_neon = {
 	.name		= "multimixer128",
@@ -194,6 +205,8 @@ static int kh_nhpoly1305_neon_update(const struct kh_impl *impl,
 	return 0;
 }
 
+static const struct kh_shash_fns kh_nhpoly1305_neon_shash;
+
 static const struct kh_alg_ops kh_nhpoly1305_neon_ops = {
 	.ctxsize	= sizeof(struct kh_nhpoly1305_key),
 	.statesize	= sizeof(struct kh_nhpoly1305_state),
@@ -201,7 +214,10 @@ static const struct kh_alg_ops kh_nhpoly1305_neon_ops = {
 	.init		= kh_nhpoly1305_init,
 	.update		= kh_nhpoly1305_neon_update,
 	.final		= kh_nhpoly1305_final,
+	.shash		= &kh_nhpoly1305_neon_shash,
 };
+
+KH_SHASH_FNS(kh_nhpoly1305_neon_shash, kh_nhpoly1305_neon_ops);
 
 static const struct kh_impl kh_nhpoly1305_keyedhash_neon = {
 	.name		= "nhpoly1305",
@@ -223,6 +239,8 @@ static int kh_sthash_neon_update(const struct kh_impl *impl, const void *ctx,
 				     kh_nh_neon_piece);
 }
 
+static const struct kh_shash_fns kh_sthash_neon_shash;
+
 static const struct kh_alg_ops kh_sthash_neon_ops = {
 	.ctxsize	= sizeof(struct sthash_key),
 	.statesize	= sizeof(struct kh_nhpoly1305_state),
@@ -230,7 +248,12 @@ static const struct kh_alg_ops kh_sthash_neon_ops = {
 	.init		= kh_sthash_init,
 	.update		= kh_sthash_neon_update,
 	.final		= kh_sthash_final,
+	.shash		= &kh_sthash_neon_shash,
 };
+
+KH_SHASH_FNS(kh_sthash_neon_shash, kh_sthash_neon_ops);
+
+static const struct kh_shash_fns kh_sthash_personalized_neon_shash;
 
 static const struct kh_alg_ops kh_sthash_personalized_neon_ops = {
 	.ctxsize	= sizeof(struct sthash_key),
@@ -239,7 +262,10 @@ static const struct kh_alg_ops kh_sthash_personalized_neon_ops = {
 	.init		= kh_sthash_init,
 	.update		= kh_sthash_neon_update,
 	.final		= kh_sthash_final,
+	.shash		= &kh_sthash_personalized_neon_shash,
 };
+
+KH_SHASH_FNS(kh_sthash_personalized_neon_shash, kh_sthash_personalized_neon_ops);
 
 static const struct kh_impl kh_sthash_neon = {
 	.name		= "sthash",

@@ -24,6 +24,7 @@
 #include <keyedhash/multimixer128.h>
 #include <keyedhash/nhpoly1305.h>
 #include <keyedhash/sthash.h>
+#include <keyedhash/shash.h>
 #include "blocks.h"
 
 #define KH_AVX2_PRIORITY	300
@@ -103,6 +104,8 @@ static int kh_highwayhash_avx2_final(const struct kh_impl *impl,
 	return kh_hh_simd_final(impl, state, out, kh_avx2_hh_finish);
 }
 
+static const struct kh_shash_fns kh_highwayhash_avx2_shash;
+
 static const struct kh_alg_ops kh_highwayhash_avx2_ops = {
 	.ctxsize	= sizeof(struct hh_key),
 	.statesize	= sizeof(struct hh_state),
@@ -110,7 +113,10 @@ static const struct kh_alg_ops kh_highwayhash_avx2_ops = {
 	.init		= kh_hh_init,
 	.update		= kh_highwayhash_avx2_update,
 	.final		= kh_highwayhash_avx2_final,
+	.shash		= &kh_highwayhash_avx2_shash,
 };
+
+KH_SHASH_FNS(kh_highwayhash_avx2_shash, kh_highwayhash_avx2_ops);
 
 static const struct kh_impl kh_highwayhash64_avx2 = {
 	.name		= "highwayhash64",
@@ -168,6 +174,8 @@ static int kh_multimixer128_avx2_update(const struct kh_impl *impl,
 				    kh_mm128_avx2_piece);
 }
 
+static const struct kh_shash_fns kh_multimixer128_avx2_shash;
+
 static const struct kh_alg_ops kh_multimixer128_avx2_ops = {
 	.ctxsize	= sizeof(struct mm128_tfm_ctx),
 	.statesize	= sizeof(struct mm128_desc_ctx),
@@ -176,7 +184,10 @@ static const struct kh_alg_ops kh_multimixer128_avx2_ops = {
 	.init		= kh_mm128_init,
 	.update		= kh_multimixer128_avx2_update,
 	.final		= kh_mm128_final,
+	.shash		= &kh_multimixer128_avx2_shash,
 };
+
+KH_SHASH_FNS(kh_multimixer128_avx2_shash, kh_multimixer128_avx2_ops);
 
 static const struct kh_impl kh_multimixer128_avx2 = {
 	.name		= "multimixer128",
@@ -211,6 +222,8 @@ static int kh_multimixer128_avx512_update(const struct kh_impl *impl,
 				    kh_mm128_avx512_piece);
 }
 
+static const struct kh_shash_fns kh_multimixer128_avx512_shash;
+
 static const struct kh_alg_ops kh_multimixer128_avx512_ops = {
 	.ctxsize	= sizeof(struct mm128_tfm_ctx),
 	.statesize	= sizeof(struct mm128_desc_ctx),
@@ -219,7 +232,10 @@ static const struct kh_alg_ops kh_multimixer128_avx512_ops = {
 	.init		= kh_mm128_init,
 	.update		= kh_multimixer128_avx512_update,
 	.final		= kh_mm128_final,
+	.shash		= &kh_multimixer128_avx512_shash,
 };
+
+KH_SHASH_FNS(kh_multimixer128_avx512_shash, kh_multimixer128_avx512_ops);
 
 static const struct kh_impl kh_multimixer128_avx512 = {
 	.name		= "multimixer128",
@@ -258,6 +274,8 @@ static int kh_nhpoly1305_avx2_update(const struct kh_impl *impl,
 	return 0;
 }
 
+static const struct kh_shash_fns kh_nhpoly1305_avx2_shash;
+
 static const struct kh_alg_ops kh_nhpoly1305_avx2_ops = {
 	.ctxsize	= sizeof(struct kh_nhpoly1305_key),
 	.statesize	= sizeof(struct kh_nhpoly1305_state),
@@ -265,7 +283,10 @@ static const struct kh_alg_ops kh_nhpoly1305_avx2_ops = {
 	.init		= kh_nhpoly1305_init,
 	.update		= kh_nhpoly1305_avx2_update,
 	.final		= kh_nhpoly1305_final,
+	.shash		= &kh_nhpoly1305_avx2_shash,
 };
+
+KH_SHASH_FNS(kh_nhpoly1305_avx2_shash, kh_nhpoly1305_avx2_ops);
 
 static const struct kh_impl kh_nhpoly1305_keyedhash_avx2 = {
 	.name		= "nhpoly1305",
@@ -286,6 +307,8 @@ static int kh_sthash_avx2_update(const struct kh_impl *impl, const void *ctx,
 				     kh_nh_avx2_piece);
 }
 
+static const struct kh_shash_fns kh_sthash_avx2_shash;
+
 static const struct kh_alg_ops kh_sthash_avx2_ops = {
 	.ctxsize	= sizeof(struct sthash_key),
 	.statesize	= sizeof(struct kh_nhpoly1305_state),
@@ -293,7 +316,12 @@ static const struct kh_alg_ops kh_sthash_avx2_ops = {
 	.init		= kh_sthash_init,
 	.update		= kh_sthash_avx2_update,
 	.final		= kh_sthash_final,
+	.shash		= &kh_sthash_avx2_shash,
 };
+
+KH_SHASH_FNS(kh_sthash_avx2_shash, kh_sthash_avx2_ops);
+
+static const struct kh_shash_fns kh_sthash_personalized_avx2_shash;
 
 static const struct kh_alg_ops kh_sthash_personalized_avx2_ops = {
 	.ctxsize	= sizeof(struct sthash_key),
@@ -302,7 +330,10 @@ static const struct kh_alg_ops kh_sthash_personalized_avx2_ops = {
 	.init		= kh_sthash_init,
 	.update		= kh_sthash_avx2_update,
 	.final		= kh_sthash_final,
+	.shash		= &kh_sthash_personalized_avx2_shash,
 };
+
+KH_SHASH_FNS(kh_sthash_personalized_avx2_shash, kh_sthash_personalized_avx2_ops);
 
 static const struct kh_impl kh_sthash_avx2 = {
 	.name		= "sthash",
@@ -375,6 +406,8 @@ static int kh_sthash_avx512_final(const struct kh_impl *impl,
 				    kh_sthash_avx512_keccakf);
 }
 
+static const struct kh_shash_fns kh_sthash_avx512_shash;
+
 static const struct kh_alg_ops kh_sthash_avx512_ops = {
 	.ctxsize	= sizeof(struct sthash_key),
 	.statesize	= sizeof(struct kh_nhpoly1305_state),
@@ -382,7 +415,12 @@ static const struct kh_alg_ops kh_sthash_avx512_ops = {
 	.init		= kh_sthash_init,
 	.update		= kh_sthash_avx512_update,
 	.final		= kh_sthash_avx512_final,
+	.shash		= &kh_sthash_avx512_shash,
 };
+
+KH_SHASH_FNS(kh_sthash_avx512_shash, kh_sthash_avx512_ops);
+
+static const struct kh_shash_fns kh_sthash_personalized_avx512_shash;
 
 static const struct kh_alg_ops kh_sthash_personalized_avx512_ops = {
 	.ctxsize	= sizeof(struct sthash_key),
@@ -391,7 +429,10 @@ static const struct kh_alg_ops kh_sthash_personalized_avx512_ops = {
 	.init		= kh_sthash_init,
 	.update		= kh_sthash_avx512_update,
 	.final		= kh_sthash_avx512_final,
+	.shash		= &kh_sthash_personalized_avx512_shash,
 };
+
+KH_SHASH_FNS(kh_sthash_personalized_avx512_shash, kh_sthash_personalized_avx512_ops);
 
 static const struct kh_impl kh_sthash_avx512 = {
 	.name		= "sthash",

@@ -8,9 +8,11 @@
  * named struct kh_impl (core/generic.c, arch/) whose struct kh_alg_ops
  * holds small named functions, e.g. kh_highwayhash_avx2_update(), that
  * call that state machine with the block functions of their instruction
- * set: below the one indirect call through kh_alg_ops, the block functions
- * are direct calls.  The shash glue, the module-init self-test, the KUnit
- * suites and the userspace benchmark all call these same entry points.
+ * set.  Each kh_alg_ops also has its own shash operations
+ * (<keyedhash/shash.h>), which call it directly: below the crypto API's
+ * own indirect call, every call of an operation is direct.  The shash
+ * glue, the module-init self-test, the KUnit suites and the userspace
+ * benchmark all call these same entry points.
  *
  * Nothing here depends on the crypto API, so the algorithm cores also build
  * in userspace through the small shim in tests/host/shim/.
@@ -23,6 +25,28 @@
 #include <linux/types.h>
 
 struct kh_impl;
+struct shash_desc;
+
+/**
+ * struct kh_shash_fns - the shash operations of one struct kh_alg_ops
+ * @init:	shash_alg.init
+ * @update:	shash_alg.update
+ * @final:	shash_alg.final
+ * @finup:	shash_alg.finup
+ * @digest:	shash_alg.digest
+ *
+ * Defined by KH_SHASH_FNS() (<keyedhash/shash.h>) next to the ops.
+ */
+struct kh_shash_fns {
+	int (*init)(struct shash_desc *desc);
+	int (*update)(struct shash_desc *desc, const u8 *data,
+		      unsigned int len);
+	int (*final)(struct shash_desc *desc, u8 *out);
+	int (*finup)(struct shash_desc *desc, const u8 *data,
+		     unsigned int len, u8 *out);
+	int (*digest)(struct shash_desc *desc, const u8 *data,
+		      unsigned int len, u8 *out);
+};
 
 /**
  * struct kh_simd_min - where a SIMD driver's SIMD path starts to pay
@@ -58,6 +82,7 @@ struct kh_simd_min {
  * @update:	absorb @len bytes; may fail only where the algorithm defines
  *		an error (Multimixer-128 past the end of its key)
  * @final:	write impl->digestsize bytes
+ * @shash:	the shash operations that call these (KH_SHASH_FNS())
  */
 struct kh_alg_ops {
 	unsigned int ctxsize;
@@ -69,6 +94,7 @@ struct kh_alg_ops {
 		      const u8 *src, unsigned int len);
 	int (*final)(const struct kh_impl *impl, const void *ctx, void *state,
 		     u8 *out);
+	const struct kh_shash_fns *shash;
 };
 
 /**

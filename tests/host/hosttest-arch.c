@@ -51,6 +51,7 @@
 #include "tests/host/hosttest.h"
 #include "tests/host/kh_blockfns.h"
 #include "tests/host/hosttest-full.h"
+#include "tests/host/hosttest-shash.h"
 #include "tests/keyedhash-selftest-vecs.h"
 
 #define MAXLEN		4096
@@ -735,6 +736,7 @@ static unsigned int test_driver(const struct kh_impl *impl)
 	bad = !!kh_selftest(impl);
 	printf("%s: %s self-test\n", bad ? "FAIL" : "PASS", impl->driver);
 	bad += !!ht_full_vectors(impl);
+	bad += ht_shash_ops(impl);
 	bad += selftest_threshold(impl);
 
 	keylen = make_key(impl->name, key, &r.step);

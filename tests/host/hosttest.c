@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hosttest: run the module's own init-time self-test (selftest.c) over the
- * generic C drivers in userspace, through tests/host/shim, timed, and the
- * same code once more over every vector of tests/keyedhash-testvecs.h.  It
+ * generic C drivers in userspace, through tests/host/shim, timed, the
+ * same code once more over every vector of tests/keyedhash-testvecs.h, and
+ * the drivers' shash operations over those vectors (hosttest-shash.h).  It
  * checks the very source files the module compiles, in seconds, before any
  * VM boots.
  */
@@ -15,6 +16,7 @@
 #include "tests/keyedhash-testvecs.h"
 #include "tests/host/hosttest.h"
 #include "tests/host/hosttest-full.h"
+#include "tests/host/hosttest-shash.h"
 
 static u8 *read_file(const char *path, size_t *len)
 {
@@ -170,10 +172,11 @@ int main(int argc, char **argv)
 		failed += !!err;
 		failed += !!init_writes_state(impl);
 		failed += !!ht_full_vectors(impl);
+		failed += !!ht_shash_ops(impl);
 	}
 	/* the time module init spends in the self-test of these drivers */
 	printf("hosttest: %u passed, %u failed (self-test of the %u generic drivers: %.1f ms)\n",
-	       3 * kh_generic_impl_count - failed, failed,
+	       4 * kh_generic_impl_count - failed, failed,
 	       kh_generic_impl_count, total);
 	return failed ? 1 : 0;
 }

@@ -12,9 +12,8 @@
  *
  * The crypto API calls are modelled as peers-kernel.c models them for the
  * kernel's peers (init inline, update and final out of line, each one
- * indirect call), into our shash glue's init/update/final (keyedhash_generic.c:
- * the impl from the tfm, one indirect call into kh_alg_ops, the state wiped
- * after final).
+ * indirect call), into our drivers' own shash operations, the module's
+ * (KH_SHASH_FNS(), <keyedhash/shash.h>, through tests/host/shim/).
  *
  * Built twice: in the kernel-mode copy (KB_KMODE) it registers the timed
  * rows "<driver> [kthread]" and "<driver> [task]"; in the bare build, one
@@ -24,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <keyedhash/keyedhash.h>
+#include <keyedhash/shash.h>
 #include "bench.h"
 
 static const char *const kb_dmi_macs[] = {
@@ -38,34 +38,12 @@ static const char *const kb_dmi_macs[] = {
 	_Generic((tab)[i], const struct kh_impl *: (tab)[i],		\
 		 default: &(tab)[i])
 
-struct kb_dshash;
-
-struct kb_dtfm {
-	const struct kb_dshash *alg;	/* crypto_shash_alg(): our glue */
-	const struct kh_impl *impl;	/* what the glue finds from the alg */
-	void *ctx;
-	u32 flags;			/* CRYPTO_TFM_NEED_KEY */
-	unsigned int alignmask;
-};
-
-struct kb_ddesc {
-	struct kb_dtfm *tfm;
-	void *state;
-};
-
-struct kb_dshash {
-	int (*init)(struct kb_ddesc *desc);
-	int (*update)(struct kb_ddesc *desc, const u8 *data, unsigned int len);
-	int (*final)(struct kb_ddesc *desc, u8 *out);
-};
-
-#ifdef KB_KMODE
-static const struct kb_dshash kb_glue;
-#endif
-
 struct kb_dinst {
-	struct kb_dtfm tfm;
-	struct kb_ddesc desc;
+	struct kh_driver drv;		/* as the module registers it */
+	struct crypto_shash tfm;
+	struct shash_desc desc;
+	u32 tfm_flags;			/* CRYPTO_TFM_NEED_KEY */
+	unsigned int alignmask;
 	u64 sector;
 	u8 *buf;		/* the bare reference's one message */
 };
@@ -77,10 +55,14 @@ static void *kb_dmi_setup(const struct kb_impl *bi, const u8 *key,
 	struct kb_dinst *d;
 
 	d = kb_zalloc(sizeof(*d));
-#ifdef KB_KMODE
-	d->tfm.alg = &kb_glue;
-#endif
-	d->tfm.impl = impl;
+	d->drv.impl = impl;
+	/* keyedhash_generic.c's kh_fill_shash_alg() */
+	d->drv.alg.init = impl->alg->shash->init;
+	d->drv.alg.update = impl->alg->shash->update;
+	d->drv.alg.final = impl->alg->shash->final;
+	d->drv.alg.finup = impl->alg->shash->finup;
+	d->drv.alg.digest = impl->alg->shash->digest;
+	d->tfm.alg = &d->drv.alg;
 	d->tfm.ctx = kb_zalloc(impl->alg->ctxsize);
 	d->desc.tfm = &d->tfm;
 	d->desc.state = kb_zalloc(impl->alg->statesize);
@@ -99,8 +81,8 @@ static void kb_dmi_teardown(void *inst)
 {
 	struct kb_dinst *d = inst;
 
-	if (d->tfm.impl->alg->exit)
-		d->tfm.impl->alg->exit(d->tfm.ctx);
+	if (d->drv.impl->alg->exit)
+		d->drv.impl->alg->exit(d->tfm.ctx);
 	free(d->tfm.ctx);
 	free(d->desc.state);
 	free(d->buf);
@@ -108,63 +90,32 @@ static void kb_dmi_teardown(void *inst)
 }
 
 #ifdef KB_KMODE
-/* our glue: keyedhash_generic.c's kh_shash_init/update/final */
-static int kb_glue_init(struct kb_ddesc *desc)
-{
-	const struct kh_impl *impl = desc->tfm->impl;
-
-	impl->alg->init(desc->tfm->ctx, desc->state);
-	return 0;
-}
-
-static int kb_glue_update(struct kb_ddesc *desc, const u8 *data,
-			  unsigned int len)
-{
-	const struct kh_impl *impl = desc->tfm->impl;
-
-	return impl->alg->update(impl, desc->tfm->ctx, desc->state, data, len);
-}
-
-static int kb_glue_final(struct kb_ddesc *desc, u8 *out)
-{
-	const struct kh_impl *impl = desc->tfm->impl;
-	int err;
-
-	err = impl->alg->final(impl, desc->tfm->ctx, desc->state, out);
-	memzero_explicit(desc->state, impl->alg->statesize);
-	return err;
-}
-
-static const struct kb_dshash kb_glue = {
-	.init = kb_glue_init,
-	.update = kb_glue_update,
-	.final = kb_glue_final,
-};
-
 /*
  * The crypto API (as in peers-kernel.c); update and final are exported
  * functions in the kernel (KB_NOINLINE, bench.h).
  */
-static inline int kb_dcrypto_init(struct kb_ddesc *desc)
+static inline int kb_dcrypto_init(struct shash_desc *desc)
 {
-	if (desc->tfm->flags & 1)
+	if (container_of(desc->tfm, struct kb_dinst, tfm)->tfm_flags & 1)
 		return -ENOKEY;
-	return desc->tfm->alg->init(desc);
+	return crypto_shash_alg(desc->tfm)->init(desc);
 }
 
-static KB_NOINLINE int kb_dcrypto_update(struct kb_ddesc *desc, const u8 *data,
-			     unsigned int len)
+static KB_NOINLINE int kb_dcrypto_update(struct shash_desc *desc,
+					 const u8 *data, unsigned int len)
 {
-	if ((unsigned long)data & desc->tfm->alignmask)
+	if ((unsigned long)data &
+	    container_of(desc->tfm, struct kb_dinst, tfm)->alignmask)
 		return -EINVAL;
-	return desc->tfm->alg->update(desc, data, len);
+	return crypto_shash_alg(desc->tfm)->update(desc, data, len);
 }
 
-static KB_NOINLINE int kb_dcrypto_final(struct kb_ddesc *desc, u8 *out)
+static KB_NOINLINE int kb_dcrypto_final(struct shash_desc *desc, u8 *out)
 {
-	if ((unsigned long)out & desc->tfm->alignmask)
+	if ((unsigned long)out &
+	    container_of(desc->tfm, struct kb_dinst, tfm)->alignmask)
 		return -EINVAL;
-	return desc->tfm->alg->final(desc, out);
+	return crypto_shash_alg(desc->tfm)->final(desc, out);
 }
 
 /* integrity_sector_checksum() */
@@ -180,7 +131,7 @@ static void kb_dmi_hash(void *inst, const u8 *data, size_t len, u8 *out)
 			      sizeof(sector_le)) ||
 	    kb_dcrypto_update(&d->desc, data, len) ||
 	    kb_dcrypto_final(&d->desc, out))
-		kb_fatal("%s: dm-integrity block failed", d->tfm.impl->driver);
+		kb_fatal("%s: dm-integrity block failed", d->drv.impl->driver);
 }
 
 static void kb_add_dmi(const struct kh_impl *impl, const char *alg,
@@ -241,7 +192,7 @@ static const struct kh_impl *kb_generic_of(const char *name)
 static void kb_dmi_ref(void *inst, const u8 *data, size_t len, u8 *out)
 {
 	struct kb_dinst *d = inst;
-	const struct kh_impl *impl = d->tfm.impl;
+	const struct kh_impl *impl = d->drv.impl;
 
 	memcpy(d->buf, KB_DMI_SALT, 16);
 	put_unaligned_le64(d->sector, d->buf + 16);
