@@ -168,7 +168,8 @@ kh_update_blocks(u8 *buf, unsigned int bs, unsigned int pos, const u8 *src,
 		src += len - len % bs;
 		len %= bs;
 	}
-	memcpy(buf, src, len);
+	if (len)	/* a call in the kernel: not for nothing */
+		memcpy(buf, src, len);
 }
 
 /* The generic C drivers the module registers (core/generic.c). */
