@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Our drivers, driven exactly as the shash glue drives them: the key
- * context is set up once by alg->setkey(); every message then runs
- * alg->init(), one alg->update() and alg->final() on a request state.
+ * Our drivers, called through the shash operations the module registers
+ * for them (KH_SHASH_FNS(), <keyedhash/shash.h>), on a tfm whose key
+ * context alg->setkey() set up once:
+ *  - bare rows: every message is one digest(), as crypto_shash_digest()
+ *    calls it (a one-shot caller in the kernel; the crates' one-shot API);
+ *  - kernel-mode rows ("[kernel]", "[kernel kthread]"): init(), one
+ *    update() and final(), as AF_ALG calls them, and as the kernel peers'
+ *    rows call the kernel's drivers (peers-linux.c).
  *
  * Every entry of kh_generic_impls[] and kh_arch_impls[] is registered (the
  * arch table is empty unless the bench is built with the arch objects; see
@@ -16,14 +21,15 @@
 #include <asm/fpu/api.h>		/* kernel_fpu_begin(), the shim's */
 #include <keyedhash/keyedhash.h>
 #include <keyedhash/nhpoly1305.h>
+#include <keyedhash/shash.h>
 #include <keyedhash/simd.h>		/* KH_SIMD_CHUNK */
 #include "tests/host/kh_blockfns.h"
 #include "bench.h"
 
 struct kb_ours {
-	const struct kh_impl *impl;
-	void *ctx;
-	void *state;
+	struct kh_driver drv;		/* as the module registers it */
+	struct crypto_shash tfm;
+	struct shash_desc desc;
 };
 
 static void *kb_ours_setup(const struct kb_impl *bi, const u8 *key,
@@ -35,12 +41,20 @@ static void *kb_ours_setup(const struct kb_impl *bi, const u8 *key,
 
 	(void)msglen;
 	o = kb_zalloc(sizeof(*o));
-	o->impl = impl;
-	o->ctx = kb_zalloc(alg->ctxsize);
-	o->state = kb_zalloc(alg->statesize);
-	if (alg->setkey(o->ctx, key, keylen)) {
-		free(o->ctx);
-		free(o->state);
+	o->drv.impl = impl;
+	/* keyedhash_generic.c's kh_fill_shash_alg() */
+	o->drv.alg.init = alg->shash->init;
+	o->drv.alg.update = alg->shash->update;
+	o->drv.alg.final = alg->shash->final;
+	o->drv.alg.finup = alg->shash->finup;
+	o->drv.alg.digest = alg->shash->digest;
+	o->tfm.alg = &o->drv.alg;
+	o->tfm.ctx = kb_zalloc(alg->ctxsize);
+	o->desc.tfm = &o->tfm;
+	o->desc.state = kb_zalloc(alg->statesize);
+	if (alg->setkey(o->tfm.ctx, key, keylen)) {
+		free(o->tfm.ctx);
+		free(o->desc.state);
 		free(o);
 		return NULL;
 	}
@@ -50,13 +64,15 @@ static void *kb_ours_setup(const struct kb_impl *bi, const u8 *key,
 static void kb_ours_hash(void *inst, const u8 *msg, size_t len, u8 *out)
 {
 	struct kb_ours *o = inst;
-	const struct kh_impl *impl = o->impl;
-	const struct kh_alg_ops *alg = impl->alg;
+	const struct shash_alg *alg = &o->drv.alg;
 
-	alg->init(o->ctx, o->state);
-	if (alg->update(impl, o->ctx, o->state, msg, len) ||
-	    alg->final(impl, o->ctx, o->state, out))
-		kb_fatal("%s: update/final failed at %zu bytes", impl->driver,
+#ifdef KB_KMODE
+	if (alg->init(&o->desc) || alg->update(&o->desc, msg, len) ||
+	    alg->final(&o->desc, out))
+#else
+	if (alg->digest(&o->desc, msg, len, out))
+#endif
+		kb_fatal("%s: hashing failed at %zu bytes", o->drv.impl->driver,
 			 len);
 }
 
@@ -64,10 +80,10 @@ static void kb_ours_teardown(void *inst)
 {
 	struct kb_ours *o = inst;
 
-	if (o->impl->alg->exit)
-		o->impl->alg->exit(o->ctx);
-	free(o->ctx);
-	free(o->state);
+	if (o->drv.impl->alg->exit)
+		o->drv.impl->alg->exit(o->tfm.ctx);
+	free(o->tfm.ctx);
+	free(o->desc.state);
 	free(o);
 }
 
