@@ -91,9 +91,21 @@ void kh_hh_remainder_packet(const struct hh_state *st, u8 pkt[HH_PACKET_SIZE])
 	unsigned int whole = n & ~3U;
 	unsigned int tail = n & 3;
 	const u8 *r = st->buf;
+	unsigned int i;
 
-	memset(pkt, 0, HH_PACKET_SIZE);
-	memcpy(pkt, r, whole);
+	/*
+	 * The whole words, the rest zero: by 8-byte words of the buffer,
+	 * masked (its bytes past n are those of earlier packets), rather
+	 * than a memcpy() of a variable length, which is a call.
+	 */
+	for (i = 0; i < 4; i++) {
+		/* whole is a multiple of 4: a word is all in, half or out */
+		u64 mask = whole >= 8 * i + 8 ? ~0ULL :
+			   whole >= 8 * i + 4 ? 0xffffffffULL : 0;
+
+		put_unaligned_le64(get_unaligned_le64(r + 8 * i) & mask,
+				   pkt + 8 * i);
+	}
 	if (n & 16) {
 		/* the last four bytes, even where they were copied already */
 		memcpy(pkt + 28, r + n - 4, 4);
