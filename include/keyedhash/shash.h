@@ -32,9 +32,11 @@ static inline const struct kh_impl *kh_tfm_impl(struct crypto_shash *tfm)
 
 /*
  * Wipe a request state of @n bytes (a constant): in pieces of at most 32
- * bytes, each of which the compiler writes with plain 8-byte stores.  One
- * memzero_explicit() of the whole state (80-168 bytes) becomes "rep
- * stosq", whose start-up cost is a large part of a short message's time.
+ * bytes, each of which the compiler writes with plain 8-byte stores, where
+ * one memzero_explicit() of the whole state (80-168 bytes) becomes "rep
+ * stosq" (as kh_mm128_init() clears its state: the start-up of a short
+ * "rep stos" is costly on some CPUs; on the AMD Zen 3 measured so far,
+ * docs/performance.md, both cost the same).
  */
 static __always_inline void kh_wipe_state(void *state, unsigned int n)
 {
