@@ -73,11 +73,7 @@ static void kh_fill_shash_alg(struct kh_driver *drv, const struct kh_impl *impl)
 	alg->digestsize = impl->digestsize;
 	alg->descsize = impl->alg->statesize;
 	alg->setkey = kh_shash_setkey;
-	alg->init = impl->alg->shash->init;
-	alg->update = impl->alg->shash->update;
-	alg->final = impl->alg->shash->final;
-	alg->finup = impl->alg->shash->finup;
-	alg->digest = impl->alg->shash->digest;
+	kh_shash_set_ops(alg, impl->alg);
 	alg->exit_tfm = kh_shash_exit_tfm;
 	strscpy(alg->base.cra_name, impl->name, CRYPTO_MAX_ALG_NAME);
 	strscpy(alg->base.cra_driver_name, impl->driver, CRYPTO_MAX_ALG_NAME);

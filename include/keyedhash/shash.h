@@ -30,6 +30,17 @@ static inline const struct kh_impl *kh_tfm_impl(struct crypto_shash *tfm)
 	return container_of(crypto_shash_alg(tfm), struct kh_driver, alg)->impl;
 }
 
+/* Give @alg the shash operations of @ops (registration, and the tests'). */
+static inline void kh_shash_set_ops(struct shash_alg *alg,
+				    const struct kh_alg_ops *ops)
+{
+	alg->init = ops->shash->init;
+	alg->update = ops->shash->update;
+	alg->final = ops->shash->final;
+	alg->finup = ops->shash->finup;
+	alg->digest = ops->shash->digest;
+}
+
 /*
  * Wipe a request state of @n bytes (a constant): in pieces of at most 32
  * bytes, each of which the compiler writes with plain 8-byte stores, where

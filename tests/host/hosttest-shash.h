@@ -61,11 +61,7 @@ static inline unsigned int ht_shash_ops(const struct kh_impl *impl)
 	u8 out[64];
 	int mode, err;
 
-	drv.alg.init = ops->shash->init;
-	drv.alg.update = ops->shash->update;
-	drv.alg.final = ops->shash->final;
-	drv.alg.finup = ops->shash->finup;
-	drv.alg.digest = ops->shash->digest;
+	kh_shash_set_ops(&drv.alg, ops);
 	for (i = 0; i < ARRAY_SIZE(kh_testvec_suites); i++)
 		if (!strcmp(kh_testvec_suites[i].name, impl->name))
 			suite = &kh_testvec_suites[i];

@@ -56,12 +56,7 @@ static void *kb_dmi_setup(const struct kb_impl *bi, const u8 *key,
 
 	d = kb_zalloc(sizeof(*d));
 	d->drv.impl = impl;
-	/* keyedhash_generic.c's kh_fill_shash_alg() */
-	d->drv.alg.init = impl->alg->shash->init;
-	d->drv.alg.update = impl->alg->shash->update;
-	d->drv.alg.final = impl->alg->shash->final;
-	d->drv.alg.finup = impl->alg->shash->finup;
-	d->drv.alg.digest = impl->alg->shash->digest;
+	kh_shash_set_ops(&d->drv.alg, impl->alg);
 	d->tfm.alg = &d->drv.alg;
 	d->tfm.ctx = kb_zalloc(impl->alg->ctxsize);
 	d->desc.tfm = &d->tfm;

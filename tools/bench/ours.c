@@ -42,12 +42,7 @@ static void *kb_ours_setup(const struct kb_impl *bi, const u8 *key,
 	(void)msglen;
 	o = kb_zalloc(sizeof(*o));
 	o->drv.impl = impl;
-	/* keyedhash_generic.c's kh_fill_shash_alg() */
-	o->drv.alg.init = alg->shash->init;
-	o->drv.alg.update = alg->shash->update;
-	o->drv.alg.final = alg->shash->final;
-	o->drv.alg.finup = alg->shash->finup;
-	o->drv.alg.digest = alg->shash->digest;
+	kh_shash_set_ops(&o->drv.alg, alg);
 	o->tfm.alg = &o->drv.alg;
 	o->tfm.ctx = kb_zalloc(alg->ctxsize);
 	o->desc.tfm = &o->tfm;
