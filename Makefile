@@ -158,7 +158,11 @@ testvecs:
 	python3 tests/gen-testvecs.py
 	python3 tests/gen-testvecs.py --selftest
 
-$(BUILD)/hosttest: tests/host/hosttest.c tests/host/hosttest.h tests/host/hosttest-full.h tests/host/hosttest-shash.h tests/host/shim/crypto/internal/hash.h $(CORE_SRCS) $(wildcard include/keyedhash/*.h) \
+# the headers every host test program includes
+HOSTTEST_HDRS = tests/host/hosttest.h tests/host/hosttest-full.h \
+	tests/host/hosttest-shash.h tests/host/shim/crypto/internal/hash.h
+
+$(BUILD)/hosttest: tests/host/hosttest.c $(HOSTTEST_HDRS) $(CORE_SRCS) $(wildcard include/keyedhash/*.h) \
 		tests/keyedhash-testvecs.h tests/keyedhash-selftest-vecs.h
 	@mkdir -p $(BUILD)
 	$(CC) $(HOSTCFLAGS) -o $@ tests/host/hosttest.c $(CORE_SRCS)
@@ -184,7 +188,7 @@ $(BUILD)/x86/%.o: arch/x86/%.S
 
 $(BUILD)/hosttest-x86: tests/host/hosttest-arch.c $(CORE_SRCS) $(X86_ARCH_SRCS) \
 		$(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM)) \
-		$(wildcard include/keyedhash/*.h tests/host/shim/*.h) tests/host/hosttest.h tests/host/hosttest-full.h tests/host/hosttest-shash.h tests/host/shim/crypto/internal/hash.h \
+		$(wildcard include/keyedhash/*.h tests/host/shim/*.h) $(HOSTTEST_HDRS) \
 		tests/keyedhash-testvecs.h tests/keyedhash-selftest-vecs.h \
 		$(ARCH_TEST_HDRS)
 	$(CC) $(HOSTCFLAGS) -o $@ tests/host/hosttest-arch.c $(CORE_SRCS) \
@@ -204,7 +208,7 @@ ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
 ASAN_TESTS := hosttest $(patsubst tests/host/%.c,%,$(filter-out tests/host/hosttest-arch.c, \
 	$(wildcard tests/host/hosttest-*.c)))
 ASAN_DEPS = $(CORE_SRCS) $(wildcard include/keyedhash/*.h tests/host/shim/*.h) \
-	tests/host/hosttest.h tests/host/hosttest-full.h tests/host/hosttest-shash.h tests/host/shim/crypto/internal/hash.h tests/keyedhash-testvecs.h \
+	$(HOSTTEST_HDRS) tests/keyedhash-testvecs.h \
 	tests/keyedhash-selftest-vecs.h \
 		$(ARCH_TEST_HDRS)
 
@@ -240,7 +244,7 @@ ARM64_ARCH_SRCS = arch/arm64/glue.c $(wildcard arch/arm64/*.S)
 
 $(BUILD)/arm64-host/hosttest-arm64: tests/host/hosttest-arch.c $(CORE_SRCS) \
 		$(ARM64_ARCH_SRCS) $(wildcard include/keyedhash/*.h tests/host/shim/*.h) \
-		tests/host/hosttest.h tests/host/hosttest-full.h tests/host/hosttest-shash.h tests/host/shim/crypto/internal/hash.h tests/keyedhash-testvecs.h \
+		$(HOSTTEST_HDRS) tests/keyedhash-testvecs.h \
 	tests/keyedhash-selftest-vecs.h \
 		$(ARCH_TEST_HDRS)
 	@mkdir -p $(@D)
