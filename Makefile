@@ -8,6 +8,8 @@
 #                         and build/khsum where libkcapi-dev is installed
 #   make ARCH=arm64       cross-build against Debian's arm64 6.1 headers
 #   make check            all test tiers (installs its dependencies)
+#   make check-quick      the edit-test loop: host tests, one VM per arch
+#   make check-all        make check and the four targets below in one run
 #   make run              boot Debian's kernel in QEMU, load, hash, show
 #   make testvecs         regenerate tests/keyedhash-testvecs.h and -selftest-vecs.h
 #   make hosttest         run the module's self-test natively (generic C)
@@ -56,6 +58,19 @@ clean:
 
 check:
 	bash tests/rig/check.sh
+
+# make check-all: every tier in one run, what .ci/run does (make check,
+# check-intree, check-debug, check-faults and check-deb in one job pool).
+# make check-quick: the edit-test loop: the host tests of the cores and
+# drivers (generic, x86_64, arm64) and one VM per architecture (Debian's
+# 6.1 kernel, -cpu max; KH_QUICK_SERIES=7.x for another), side by side.
+.PHONY: check-all check-quick
+check-all:
+	KH_TIERS="host vm kunit install intree debug faults deb" bash tests/rig/check.sh
+
+check-quick:
+	KH_TIERS="quick vm" KH_SERIES=$${KH_QUICK_SERIES:-6.1} KH_NOAVX2_SERIES= \
+		KH_RT_SERIES= KH_VM_ECO_MODELS= bash tests/rig/check.sh
 
 run:
 	bash tests/rig/run.sh

@@ -49,7 +49,6 @@ SHARED=$(cd "$KH_TOP/.." && pwd)/shared
 START=$(date +%s)
 SUMMARY=$KH_OUT/summary.txt	# one line per kernel, architecture and run
 : > "$SUMMARY"
-declare -A TIER_PASS TIER_FAIL
 
 bash "$RIG/deps.sh" || kh_die "could not install the dependencies"
 KVER=$(kh_kver)
@@ -57,33 +56,181 @@ KDIR=/lib/modules/$KVER/build
 mkdir -p "$LOGS"
 kh_log "Debian kernel $KVER; AF_ALG split seed $SEED"
 
-# Cold caches: build the KUnit kernels (and with KH_PREBUILD_DEBUG=1 the
-# debug one) in the background while the host and VM tiers run, which
-# mostly keep one core busy (QEMU's TCG is single-threaded).  The kunit
-# tier then finds them built, or waits for the build in progress
-# (kunit-kernel.sh locks each).  Warm, this finds everything cached at
-# once.  KH_PREBUILD=0 turns it off.
+# Debian 13's linux-source trees of the KUnit and in-tree kernels, looked
+# up once (tests/rig/deb13.sh takes the Debian 13 root's lock, which the
+# package tests hold for minutes) and handed to kunit-kernel.sh and
+# intree.sh as KH_SRC_<series>, e.g. KH_SRC_7_x.
+sources_env() {
+	local r s v src
+	for r in $(prebuild_list); do
+		s=${r%%:*}
+		v=KH_SRC_${s//./_}
+		[ "$s" != 6.1 ] && [ "$s" != debug ] && [ -z "${!v:-}" ] || continue
+		src=$("$RIG/deb13.sh" source "$s") && export "$v=$src"
+	done
+}
+
+# The kernels the tiers boot, built once each and cached
+# (tests/rig/kunit-kernel.sh): the KUnit kernels, the debug one, and for
+# the in-tree tier the x86_64 KUnit kernel of its series, which it
+# extends.  Cold, they are built one after another in the background
+# while the host and VM tiers run, in the order the jobs need them: 6.1
+# x86_64 (KUnit and in-tree), the debug kernel (the two longest jobs),
+# 7.x x86_64, then the rest.  A job that needs a kernel finds it built or
+# waits for the build in progress (kunit-kernel.sh locks each).  Warm,
+# this finds everything cached at once.  KH_PREBUILD=0 turns it off.
+prebuild_list() {
+	local r out=()
+	add() { [[ " ${out[*]} " == *" $1 "* ]] || out+=("$1"); }
+	if has kunit || has intree; then add 6.1:x86_64; fi
+	if has debug || has faults || [ "${KH_PREBUILD_DEBUG:-0}" = 1 ]; then add debug; fi
+	if has intree; then
+		for r in ${KH_INTREE_SERIES:-6.1 7.x}; do add "$r:x86_64"; done
+	fi
+	if has kunit; then
+		for r in $KH_KUNIT_RUNS; do add "$r"; done
+	fi
+	echo "${out[*]}"
+}
+has() { [[ " $TIERS " == *" $1 "* ]]; }
 PREBUILD_PID=
-if [[ " $TIERS " == *" kunit "* || " $TIERS " == *" debug "* || " $TIERS " == *" faults "* ]] &&
-	[ "${KH_PREBUILD:-1}" != 0 ]; then
+rm -f "$KH_OUT"/prebuild-*.done
+# In a job: wait until the background build has been at kernel R (an
+# entry of prebuild_list), so that the job does not build it beside it.
+kh_kernel_wait() { # R
+	while [ -n "$PREBUILD_PID" ] && [ ! -e "$KH_OUT/prebuild-$1.done" ] &&
+		kill -0 "$PREBUILD_PID" 2>/dev/null; do
+		sleep 2
+	done
+}
+if [ "${KH_PREBUILD:-1}" != 0 ] && [ -n "$(prebuild_list)" ]; then
 	(
-		runs=
-		[[ " $TIERS " != *" kunit "* ]] || runs=$KH_KUNIT_RUNS
-		for r in $runs; do
-			a=${r#*:}	# ARCH[:VARIANT]
-			KH_KSERIES=${r%%:*} nice -n 15 "$RIG/kunit-kernel.sh" ${a//:/ } \
-				> /dev/null || true
+		sources_env
+		for r in $(prebuild_list); do
+			if [ "$r" = debug ]; then
+				"$RIG/kunit-kernel.sh" x86_64 debug > /dev/null || true
+			else
+				a=${r#*:}	# ARCH[:VARIANT]
+				KH_KSERIES=${r%%:*} "$RIG/kunit-kernel.sh" ${a//:/ } \
+					> /dev/null || true
+			fi
+			: > "$KH_OUT/prebuild-$r.done"
 		done
-		if [[ " $TIERS " == *" debug "* || " $TIERS " == *" faults "* ]] ||
-			[ "${KH_PREBUILD_DEBUG:-0}" = 1 ]; then
-			nice -n 15 "$RIG/kunit-kernel.sh" x86_64 debug > /dev/null || true
-		fi
 	) > "$LOGS/prebuild.log" 2>&1 &
 	PREBUILD_PID=$!
 fi
 
-tier_begin() { kh_log "tier: $1"; P0=$KH_PASS; F0=$KH_FAIL; }
-tier_end() { TIER_PASS[$1]=$((KH_PASS - P0)); TIER_FAIL[$1]=$((KH_FAIL - F0)); }
+# ------------------------------------------------------------------ jobs
+# Independent pieces (a VM, a KUnit kernel's run, the in-tree builds, the
+# packages) run as jobs, at most KH_JOBS at once (default: one per core),
+# beside the main script's own builds and checks.  A job is a function run
+# in a subshell, its output in $JOBS/NAME.out (each VM's own log stays
+# under build/logs/), its counts in $JOBS/NAME.count and its lines of the
+# summary in $JOBS/NAME.summary; the main script adds them up when the job
+# ends (kh_reap), prints its output there in one piece and names the job
+# in a failure.  Each tier's checks are counted and timed per tier:
+# TIER_PASS/TIER_FAIL, TIER_BUSY (seconds of work: the main script's and
+# its jobs') and TIER_END (when its last job ended).
+KH_JOBS=${KH_JOBS:-$(nproc)}
+JOBS=$KH_OUT/jobs
+rm -rf "$JOBS" && mkdir -p "$JOBS"
+declare -A TIER_PASS TIER_FAIL TIER_BUSY TIER_START TIER_END JOB_PID JOB_TIER JOB_T0
+JOB_ORDER=()
+REAPED_PASS=0 REAPED_FAIL=0	# what jobs added to KH_PASS/KH_FAIL
+CUR_TIER=
+tier_add() { # tier, pass, fail, busy seconds
+	TIER_PASS[$1]=$(( ${TIER_PASS[$1]:-0} + $2 ))
+	TIER_FAIL[$1]=$(( ${TIER_FAIL[$1]:-0} + $3 ))
+	TIER_BUSY[$1]=$(( ${TIER_BUSY[$1]:-0} + $4 ))
+	local now
+	now=$(date +%s)
+	[ "${TIER_END[$1]:-0}" -ge "$now" ] || TIER_END[$1]=$now
+}
+tier_begin() {
+	kh_log "tier: $1"
+	CUR_TIER=$1
+	[ -n "${TIER_START[$1]:-}" ] || TIER_START[$1]=$(date +%s)
+	T0=$(date +%s) P0=$((KH_PASS - REAPED_PASS)) F0=$((KH_FAIL - REAPED_FAIL))
+}
+tier_end() {
+	tier_add "$1" $((KH_PASS - REAPED_PASS - P0)) $((KH_FAIL - REAPED_FAIL - F0)) \
+		$(( $(date +%s) - T0 ))
+}
+# Add up the jobs that have ended (all of them with "all": waits).
+kh_reap() { # [all]
+	local j p f
+	for j in "${JOB_ORDER[@]}"; do
+		[ -n "${JOB_PID[$j]:-}" ] || continue
+		if [ "${1:-}" != all ] && kill -0 "${JOB_PID[$j]}" 2>/dev/null; then
+			continue
+		fi
+		wait "${JOB_PID[$j]}" 2>/dev/null
+		unset "JOB_PID[$j]"
+		echo "##### job $j (${JOB_TIER[$j]}) ended after $(( $(date +%s) - JOB_T0[$j] ))s:"
+		cat "$JOBS/$j.out"
+		cat "$JOBS/$j.summary" >> "$SUMMARY" 2>/dev/null
+		p=0 f=1
+		[ ! -s "$JOBS/$j.count" ] || read -r p f < "$JOBS/$j.count"
+		[ -s "$JOBS/$j.count" ] || echo "FAIL: job $j ended before counting (output: ${JOBS#$KH_TOP/}/$j.out)"
+		KH_PASS=$((KH_PASS + p)) KH_FAIL=$((KH_FAIL + f))
+		REAPED_PASS=$((REAPED_PASS + p)) REAPED_FAIL=$((REAPED_FAIL + f))
+		tier_add "${JOB_TIER[$j]}" "$p" "$f" $(( $(date +%s) - JOB_T0[$j] ))
+	done
+}
+# Run FUNCTION ARGS... as job NAME of the current tier, in the background
+# at once: what a job waits for (a kernel the background build is making)
+# takes no slot; the job takes one with kh_slot where its work begins.
+# Jobs run at nice 5, so that cold, the kernel builds they wait for come
+# first.
+JOB_SEQ=0
+kh_job() { # name, function, args...
+	local name=$1
+	shift
+	kh_reap
+	JOB_SEQ=$((JOB_SEQ + 1))
+	JOB_ORDER+=("$name")
+	JOB_TIER[$name]=$CUR_TIER
+	JOB_T0[$name]=$(date +%s)
+	(
+		KH_PASS=0 KH_FAIL=0 SUMMARY=$JOBS/$name.summary KH_JOB_SEQ=$JOB_SEQ
+		: > "$SUMMARY"
+		trap 'echo "$KH_PASS $KH_FAIL" > "$JOBS/$name.count"' EXIT
+		renice -n 5 -p "$BASHPID" > /dev/null
+		"$@"
+	) > "$JOBS/$name.out" 2>&1 &
+	JOB_PID[$name]=$!
+	kh_log "  job $name started"
+}
+# In a job: take one of the KH_JOBS slots (lock files), the waiting jobs
+# served in the order they were started; the slot is the job's until it
+# ends.  A waiter whose process is gone is passed over.
+kh_slot() {
+	local w=$JOBS/wait me first i t0
+	[ -z "${KH_SLOT_FD:-}" ] || return 0
+	mkdir -p "$w"
+	me=$(printf '%05d' "$KH_JOB_SEQ")
+	echo "$BASHPID" > "$w/$me"
+	t0=$(date +%s)
+	while :; do
+		for first in $(ls "$w"); do
+			kill -0 "$(cat "$w/$first" 2>/dev/null)" 2>/dev/null && break
+			rm -f "$w/$first"
+		done
+		if [ "$first" = "$me" ]; then
+			for ((i = 0; i < KH_JOBS; i++)); do
+				exec {KH_SLOT_FD}> "$JOBS/slot-$i"
+				if flock -n "$KH_SLOT_FD"; then
+					rm -f "$w/$me"
+					kh_log "  slot $i after $(( $(date +%s) - t0 ))s"
+					return 0
+				fi
+				exec {KH_SLOT_FD}>&-
+			done
+			KH_SLOT_FD=
+		fi
+		sleep 1
+	done
+}
 
 # Count the PASS:/FAIL: lines a log reports, and require its end marker
 # and at least one result: a log with none checked nothing.
@@ -212,7 +359,7 @@ plain_kbuild() {
 }
 
 # ------------------------------------------------------------------ host
-if [[ " $TIERS " == *" host "* ]]; then
+run_host() {
 	tier_begin host
 	if [ -f "$SHARED/reference/check_vectors.py" ]; then
 		kh_check "tests/vectors re-verified by the reference models" \
@@ -294,7 +441,7 @@ if [[ " $TIERS " == *" host "* ]]; then
 	kh_check "userspace tools, x86_64 (static)" build_tools x86_64 gcc
 	kh_check "userspace tools, arm64 (static)" build_tools arm64 aarch64-linux-gnu-gcc
 	tier_end host
-fi
+}
 
 # -------------------------------------------------------------------- vm
 # The expected drivers per CPU model come from the module's own tables.
@@ -315,7 +462,8 @@ declare -A KH_VM_SMP=([x86_64-max]=2)
 # VMs that also run the ecosystem checks: autoload by algorithm name before
 # debian.sh's modprobe (tests/vm/autoload.sh as /pre.sh), khsum and
 # dm-integrity on a virtio disk (tests/vm/ecosystem.sh as /extra.sh).
-declare -A KH_VM_ECO=([x86_64-max]=1)
+declare -A KH_VM_ECO=()
+for m in ${KH_VM_ECO_MODELS-x86_64-max}; do KH_VM_ECO[$m]=1; done
 
 vm_run() { # series, model, arch, cpu, kernel, kver, root, module
 	local series=$1 model=$2 arch=$3 cpu=$4 kernel=$5 kver=$6 root=$7 ko=$8
@@ -348,10 +496,15 @@ vm_run() { # series, model, arch, cpu, kernel, kver, root, module
 		"$t/kh-afalg-abuse" "$extra/abuse:/abuse" "${eco[@]}" \
 		"$t/kh-afalg-pin" "$KH_TOP/tests/vm/memcg.sh:/memcg.sh" \
 		"$t/kh-kcapi-test" "$t/kcapi-example" "$extra/kcapi:/" || return
-	kh_log "  booting $label ($kver)"
-	VM_EXTRA=$vmx VM_SMP=${KH_VM_SMP[$model]:-${VM_SMP:-1}} \
-		"$RIG/vm.sh" "$arch" "$cpu" "$kernel" "$ird" "$log"
-	count_log "VM Linux $series $model ($kver)" "$log" "^=== VM done"
+	kh_job "vm-$label" vm_boot "$label ($kver)" "$vmx" "${KH_VM_SMP[$model]:-${VM_SMP:-1}}" \
+		"$arch" "$cpu" "$kernel" "$ird" "$log" "VM Linux $series $model ($kver)"
+}
+# A VM job: boot, then count what its log reports.
+vm_boot() { # what, qemu extra, vcpus, arch, cpu, kernel, initramfs, log, description
+	kh_slot
+	kh_log "  booting $1"
+	VM_EXTRA=$2 VM_SMP=$3 "$RIG/vm.sh" "$4" "$5" "$6" "$7" "$8"
+	count_log "$9" "$8" "^=== VM done"
 }
 
 # CET IBT (CONFIG_X86_KERNEL_IBT: Debian 13's x86_64 kernels, KH_IBT_SERIES;
@@ -444,7 +597,7 @@ vm_rt() { # series
 		"$akv" "$aroot" "$KH_OUT/arm64-$s-rt/src/keyedhash.ko"
 }
 
-if [[ " $TIERS " == *" vm "* ]]; then
+run_vm() {
 	tier_begin vm
 	# (re)build what the VMs run; incremental when the host tier just did
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/hosttest" "$KH_OUT/hosttest-x86" \
@@ -458,7 +611,7 @@ if [[ " $TIERS " == *" vm "* ]]; then
 		vm_rt "$s"
 	done
 	tier_end vm
-fi
+}
 
 # ----------------------------------------------------------------- kunit
 kunit_run() { # series, arch, cpu[, variant]
@@ -468,11 +621,13 @@ kunit_run() { # series, arch, cpu[, variant]
 	[ "$arch" = arm64 ] && mk=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-)
 	# (the label names the variant, e.g. "x86_64 rt")
 	arch=$arch${v:+ $v}
+	kh_kernel_wait "$series:$2${v:+:$v}"
 	if ! b=$(KH_KSERIES=$series "$RIG/kunit-kernel.sh" $arch 2> "$LOGS/kunit-kernel-${name#kunit-}.log"); then
 		tail -20 "$LOGS/kunit-kernel-${name#kunit-}.log"
 		kh_fail "KUnit kernel Linux $series $arch builds"
 		return
 	fi
+	kh_slot
 	if ! build_clean "$name" "$b" "${mk[@]}" || [ ! -f "$w/keyedhash_kunit.ko" ]; then
 		kh_fail "keyedhash_kunit.ko builds against the Linux $series $arch KUnit kernel"
 		return
@@ -516,20 +671,20 @@ kunit_run() { # series, arch, cpu[, variant]
 	fi
 }
 
-if [[ " $TIERS " == *" kunit "* ]]; then
+run_kunit() {
 	tier_begin kunit
 	build_tools x86_64 gcc && build_tools arm64 aarch64-linux-gnu-gcc
 	for r in $KH_KUNIT_RUNS; do
 		v=${r#*:*:}
 		[ "$v" != "$r" ] || v=
 		if [[ $r == *:arm64* ]]; then
-			kunit_run "${r%%:*}" arm64 max,pauth-impdef=on $v
+			kh_job "kunit-${r//:/-}" kunit_run "${r%%:*}" arm64 max,pauth-impdef=on $v
 		else
-			kunit_run "${r%%:*}" x86_64 max $v
+			kh_job "kunit-${r//:/-}" kunit_run "${r%%:*}" x86_64 max $v
 		fi
 	done
 	tier_end kunit
-fi
+}
 
 # ----------------------------------------------------------------- debug
 # The debug KUnit kernel (tests/kunit/debug.kunitconfig, built or found
@@ -539,17 +694,25 @@ fi
 debug_kernel_and_module() {
 	local t0
 	t0=$(date +%s)
+	kh_kernel_wait debug
 	if ! DK=$("$RIG/kunit-kernel.sh" x86_64 debug 2> "$LOGS/kunit-kernel-debug.log"); then
 		tail -20 "$LOGS/kunit-kernel-debug.log"
 		kh_fail "debug KUnit kernel (x86_64) builds"
 		return 1
 	fi
 	kh_log "  debug kernel ready after $(( $(date +%s) - t0 ))s: $DK"
+	kh_slot
 	if ! build_clean kunit-debug "$DK" || [ ! -f "$KH_OUT/kunit-debug/src/keyedhash_kunit.ko" ]; then
 		kh_fail "keyedhash.ko and keyedhash_kunit.ko build against the debug kernel"
 		return 1
 	fi
 }
+
+# The debug and the faults job share the module's build directory: one
+# of them at a time builds it and packs its initramfs (the lock goes with
+# the job's subshell, so a failed step releases it too).
+debug_lock() { exec {DEBUG_LOCK}> "$KH_OUT/kunit-debug.lock" && flock "$DEBUG_LOCK"; }
+debug_unlock() { flock -u "$DEBUG_LOCK"; }
 
 # What the debug and faults VMs take besides the kernel and module: in @1
 # (emptied) the driver list the VM must find and the AF_ALG abuse test's
@@ -572,6 +735,7 @@ debug_run() {
 	local b t=$KH_OUT/tools-x86_64 w=$KH_OUT/kunit-debug/src
 	local log=$LOGS/debug-x86_64.log extra=$KH_OUT/vm-debug t0
 	t0=$(date +%s)
+	debug_lock
 	debug_kernel_and_module || return
 	b=$DK
 	debug_vm_inputs "$extra"
@@ -581,6 +745,7 @@ debug_run() {
 		"$KH_TOP/tests/vm/debug.sh" "$t/finit" "$w/keyedhash.ko" \
 		"$w/keyedhash_kunit.ko" "$t/kh-afalg-abuse" "$extra/expected.txt" \
 		"$extra/env" "$extra/abuse:/abuse" || return
+	debug_unlock
 	kh_log "  booting the debug KUnit kernel (x86_64, 2 vCPUs)"
 	VM_SMP=2 VM_TIMEOUT=${VM_TIMEOUT:-2400} "$RIG/vm.sh" x86_64 max "$b/arch/x86/boot/bzImage" \
 		"$KH_OUT/debug-x86_64.cpio.gz" "$log" "kunit.filter_glob=keyedhash-*"
@@ -591,12 +756,12 @@ debug_run() {
 	kh_log "  debug tier took $(( $(date +%s) - t0 ))s"
 }
 
-if [[ " $TIERS " == *" debug "* ]]; then
+run_debug() {
 	tier_begin debug
 	build_tools x86_64 gcc
-	debug_run
+	kh_job debug debug_run
 	tier_end debug
-fi
+}
 
 # ---------------------------------------------------------------- faults
 # make check-faults: the debug kernel of the debug tier (the same build:
@@ -611,6 +776,7 @@ faults_run() {
 	local b t=$KH_OUT/tools-x86_64 w=$KH_OUT/kunit-debug/src
 	local log=$LOGS/faults-x86_64.log extra=$KH_OUT/vm-faults t0
 	t0=$(date +%s)
+	debug_lock
 	debug_kernel_and_module || return
 	b=$DK
 	debug_vm_inputs "$extra"
@@ -620,6 +786,7 @@ faults_run() {
 		"$KH_TOP/tests/vm/faults.sh" "$t/finit" "$w/keyedhash.ko" \
 		"$t/kh-afalg-abuse" "$t/kh-faults" "$extra/expected.txt" \
 		"$extra/env" "$extra/abuse:/abuse" || return
+	debug_unlock
 	kh_log "  booting the debug KUnit kernel with fault injection (x86_64)"
 	VM_TIMEOUT=${VM_TIMEOUT:-2400} "$RIG/vm.sh" x86_64 max "$b/arch/x86/boot/bzImage" \
 		"$KH_OUT/faults-x86_64.cpio.gz" "$log" "kunit.filter_glob=keyedhash-*"
@@ -628,18 +795,18 @@ faults_run() {
 	kh_log "  faults tier took $(( $(date +%s) - t0 ))s"
 }
 
-if [[ " $TIERS " == *" faults "* ]]; then
+run_faults() {
 	tier_begin faults
 	build_tools x86_64 gcc
-	faults_run
+	kh_job faults faults_run
 	tier_end faults
-fi
+}
 
 # --------------------------------------------------------------- install
 # make install/uninstall into staging roots (tests/rig/install.sh), DKMS
 # with private trees (tests/rig/dkms.sh), both for the Debian kernel $KVER
 # and loading nothing; the khsum man page.
-if [[ " $TIERS " == *" install "* ]]; then
+run_install() {
 	tier_begin install
 	if build_clean x86_64 "$KDIR" && build_tools x86_64 gcc; then
 		"$RIG/install.sh" "$KH_OUT/x86_64/src" "$KDIR" W=1 > "$LOGS/install.log" 2>&1
@@ -680,27 +847,101 @@ if [[ " $TIERS " == *" install "* ]]; then
 			sed 's/\\\\-/-/g' '$KH_TOP/tools/khsum.1' | grep -q -- \"\$o\" || { echo \"missing \$o\"; exit 1; }
 		 done"
 	tier_end install
-fi
+}
 
 # ---------------------------------------------------------------- intree
-if [[ " $TIERS " == *" intree "* ]]; then
+# The in-tree build of one series (tests/rig/intree.sh): it extends that
+# series' x86_64 KUnit kernel, so it waits for that one's build.
+intree_run() { # series
+	kh_kernel_wait "$1:x86_64"
+	kh_slot
+	"$RIG/intree.sh" "$LOGS/intree-$1.log" "$1"
+	count_log "in-tree build, Linux $1, KUnit x86_64 (kunit.py)" \
+		"$LOGS/intree-$1.log" "^intree: done"
+}
+run_intree() {
 	tier_begin intree
 	for s in ${KH_INTREE_SERIES:-6.1 7.x}; do
-		"$RIG/intree.sh" "$LOGS/intree-$s.log" "$s"
-		count_log "in-tree build, Linux $s, KUnit x86_64 (kunit.py)" \
-			"$LOGS/intree-$s.log" "^intree: done"
+		kh_job "intree-$s" intree_run "$s"
 	done
 	tier_end intree
-fi
+}
 
+# ---------------------------------------------------------------- quick
+# make check-quick: the host tests of the cores and the arch drivers (the
+# generic C self-test, hosttest-x86 natively, hosttest-arm64 under
+# qemu-user), before the VM tier's one VM per architecture.
+run_quick() {
+	local n rc log
+	tier_begin host
+	for n in hosttest hosttest-x86 hosttest-arm64; do
+		rc=0 log=$LOGS/$n.log
+		make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/$n" > "$log" 2>&1 &&
+			"$KH_OUT/$n" >> "$log" 2>&1 || rc=$?
+		[ "$n" != hosttest ] || { count_log "host self-test (generic C)" "$log" "^hosttest:"; continue; }
+		kh_check "$n: $(tail -1 "$log")" test "$rc" = 0
+	done
+	tier_end host
+}
+
+# ------------------------------------------------------------------ deb
+# make check-deb (tests/rig/deb-check.sh) as one job: the packages built
+# and installed in Debian 12 and 13 roots, their VMs.  It holds the Debian
+# 13 root's lock while it uses a copy of it, so it starts after the
+# main script's last use of that root (the install tier).
+deb_run() {
+	local log=$LOGS/check-deb.log tally
+	kh_slot
+	bash "$RIG/deb-check.sh" > "$log" 2>&1
+	grep -a -e '^PASS: ' -e '^FAIL: ' -e '^    \[' -e '^    lintian' "$log"
+	tally=$(grep -a -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -1)
+	if [ -z "$tally" ]; then
+		tail -20 "$log"
+		kh_fail "make check-deb ran to its end (log: ${log#$KH_TOP/})"
+		return
+	fi
+	set -- $tally
+	KH_PASS=$((KH_PASS + $1)) KH_FAIL=$((KH_FAIL + $3))
+	echo "    make check-deb: $tally (log: ${log#$KH_TOP/})"
+	printf '  %-64s %5d passed, %d failed\n' "Debian packages (make check-deb)" "$1" "$3" >> "$SUMMARY"
+}
+run_deb() {
+	tier_begin deb
+	sources_env
+	kh_job deb deb_run
+	tier_end deb
+}
+
+# ------------------------------------------------------------ the order
+# The longest jobs first where their inputs allow: the debug and faults
+# VMs (each several minutes) start before the host tier, as soon as the
+# tools and the driver list they take are built; the VM tier's jobs start
+# while the main script builds the next series' modules; the packages
+# after the install tier (the Debian 13 root's lock, see deb_run); the
+# KUnit and in-tree jobs last, in the order the background build makes
+# their kernels.
+! has debug || run_debug
+! has faults || run_faults
+! has host || run_host
+! has quick || run_quick
+! has vm || run_vm
+! has install || run_install
+! has deb || run_deb
+! has kunit || run_kunit
+! has intree || run_intree
+kh_reap all
 [ -z "$PREBUILD_PID" ] || wait "$PREBUILD_PID"
 echo
 echo "================ summary ($(( $(date +%s) - START ))s)"
 echo "per kernel and architecture:"
 cat "$SUMMARY"
-echo "per tier:"
-for t in host vm kunit debug faults install intree; do
-	[ -n "${TIER_PASS[$t]+x}" ] && printf '  %-6s %4d passed, %d failed\n' "$t" "${TIER_PASS[$t]}" "${TIER_FAIL[$t]}"
+echo "per tier (busy: seconds of work, the main script's and its jobs', which"
+echo "overlap; span: from the tier's start to its last job's end):"
+printf '  %-8s %7s %7s %7s %12s\n' tier passed failed busy span
+for t in host vm kunit debug faults install intree deb; do
+	[ -n "${TIER_PASS[$t]+x}" ] || continue
+	printf '  %-8s %7d %7d %6ds %5ds-%5ds\n' "$t" "${TIER_PASS[$t]}" "${TIER_FAIL[$t]}" \
+		"${TIER_BUSY[$t]}" $(( TIER_START[$t] - START )) $(( TIER_END[$t] - START ))
 done
 echo "$KH_PASS passed, $KH_FAIL failed"
 [ "$KH_FAIL" = 0 ]

@@ -17,7 +17,9 @@ VARIANT=${2:-}
 K=$KH_TOP/tests/kunit
 SERIES=${KH_KSERIES:-6.1}
 if [ "$SERIES" != 6.1 ]; then
-	SRC=$("$(dirname "$0")/deb13.sh" source "$SERIES")
+	# tests/rig/check.sh looks the tree up once: KH_SRC_6_12, KH_SRC_7_x
+	v=KH_SRC_${SERIES//./_}
+	SRC=${!v:-$("$(dirname "$0")/deb13.sh" source "$SERIES")}
 	SRCVER=${SRC##*/linux-source-}
 else
 SRCVER=$(dpkg-query -W -f='${Version}' linux-source-6.1)
@@ -45,7 +47,7 @@ flock 9
 if [ ! -f "$B/.done" ]; then
 	kh_log "building KUnit kernel $ARCH${VARIANT:+ ($VARIANT)} (cache miss, key $KEY)" >&2
 	rm -rf "$B"
-	(cd "$SRC" && nice -n 10 python3 tools/testing/kunit/kunit.py build \
+	(cd "$SRC" && python3 tools/testing/kunit/kunit.py build \
 		--arch="$ARCH" $XC --jobs="$(nproc)" --build_dir="$B" \
 		--kunitconfig="$CFG") >&2
 	touch "$B/.done"
