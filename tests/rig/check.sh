@@ -57,9 +57,9 @@ mkdir -p "$LOGS"
 kh_log "Debian kernel $KVER; AF_ALG split seed $SEED"
 
 # Debian 13's linux-source trees of the KUnit and in-tree kernels, looked
-# up once (tests/rig/deb13.sh takes the Debian 13 root's lock, which the
-# package tests hold for minutes) and handed to kunit-kernel.sh and
-# intree.sh as KH_SRC_<series>, e.g. KH_SRC_7_x.
+# up once before the jobs that use them start and handed to
+# kunit-kernel.sh and intree.sh as KH_SRC_<series>, e.g. KH_SRC_7_x (the
+# background build looks each up itself when it comes to it).
 sources_env() {
 	local r s v src
 	for r in $(prebuild_list); do
@@ -105,7 +105,6 @@ kh_kernel_wait() { # R
 }
 if [ "${KH_PREBUILD:-1}" != 0 ] && [ -n "$(prebuild_list)" ]; then
 	(
-		sources_env
 		for r in $(prebuild_list); do
 			if [ "$r" = debug ]; then
 				"$RIG/kunit-kernel.sh" x86_64 debug > /dev/null || true
@@ -156,14 +155,21 @@ tier_end() {
 	tier_add "$1" $((KH_PASS - REAPED_PASS - P0)) $((KH_FAIL - REAPED_FAIL - F0)) \
 		$(( $(date +%s) - T0 ))
 }
-# Add up the jobs that have ended (all of them with "all": waits).
+# Add up the jobs that have ended; with "all", wait for every job, adding
+# each up as it ends.
 kh_reap() { # [all]
-	local j p f
+	local j p f t0
+	if [ "${1:-}" = all ]; then
+		while [ ${#JOB_PID[@]} -gt 0 ]; do
+			kh_reap
+			[ ${#JOB_PID[@]} -gt 0 ] || break
+			sleep 2
+		done
+		return
+	fi
 	for j in "${JOB_ORDER[@]}"; do
 		[ -n "${JOB_PID[$j]:-}" ] || continue
-		if [ "${1:-}" != all ] && kill -0 "${JOB_PID[$j]}" 2>/dev/null; then
-			continue
-		fi
+		! kill -0 "${JOB_PID[$j]}" 2>/dev/null || continue
 		wait "${JOB_PID[$j]}" 2>/dev/null
 		unset "JOB_PID[$j]"
 		echo "##### job $j (${JOB_TIER[$j]}) ended after $(( $(date +%s) - JOB_T0[$j] ))s:"
@@ -174,7 +180,10 @@ kh_reap() { # [all]
 		[ -s "$JOBS/$j.count" ] || echo "FAIL: job $j ended before counting (output: ${JOBS#$KH_TOP/}/$j.out)"
 		KH_PASS=$((KH_PASS + p)) KH_FAIL=$((KH_FAIL + f))
 		REAPED_PASS=$((REAPED_PASS + p)) REAPED_FAIL=$((REAPED_FAIL + f))
-		tier_add "${JOB_TIER[$j]}" "$p" "$f" $(( $(date +%s) - JOB_T0[$j] ))
+		# busy from when it took its slot (or started, if it took none)
+		t0=${JOB_T0[$j]}
+		[ ! -s "$JOBS/$j.slot" ] || t0=$(cat "$JOBS/$j.slot")
+		tier_add "${JOB_TIER[$j]}" "$p" "$f" $(( $(date +%s) - t0 ))
 	done
 }
 # Run FUNCTION ARGS... as job NAME of the current tier, in the background
@@ -192,7 +201,7 @@ kh_job() { # name, function, args...
 	JOB_TIER[$name]=$CUR_TIER
 	JOB_T0[$name]=$(date +%s)
 	(
-		KH_PASS=0 KH_FAIL=0 SUMMARY=$JOBS/$name.summary KH_JOB_SEQ=$JOB_SEQ
+		KH_PASS=0 KH_FAIL=0 SUMMARY=$JOBS/$name.summary KH_JOB_SEQ=$JOB_SEQ KH_JOB_NAME=$name
 		: > "$SUMMARY"
 		trap 'echo "$KH_PASS $KH_FAIL" > "$JOBS/$name.count"' EXIT
 		renice -n 5 -p "$BASHPID" > /dev/null
@@ -221,6 +230,7 @@ kh_slot() {
 				exec {KH_SLOT_FD}> "$JOBS/slot-$i"
 				if flock -n "$KH_SLOT_FD"; then
 					rm -f "$w/$me"
+					date +%s > "$JOBS/$KH_JOB_NAME.slot"
 					kh_log "  slot $i after $(( $(date +%s) - t0 ))s"
 					return 0
 				fi
@@ -935,8 +945,9 @@ echo
 echo "================ summary ($(( $(date +%s) - START ))s)"
 echo "per kernel and architecture:"
 cat "$SUMMARY"
-echo "per tier (busy: seconds of work, the main script's and its jobs', which"
-echo "overlap; span: from the tier's start to its last job's end):"
+echo "per tier (busy: seconds of work, the main script's and its jobs' from"
+echo "when each took its slot, which overlap; span: from the tier's start to"
+echo "its last job's end, seconds since the start of make check):"
 printf '  %-8s %7s %7s %7s %12s\n' tier passed failed busy span
 for t in host vm kunit debug faults install intree deb; do
 	[ -n "${TIER_PASS[$t]+x}" ] || continue

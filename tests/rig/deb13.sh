@@ -71,6 +71,10 @@ EOS
 
 refresh() { [ "${KH_REFRESH:-0}" != 1 ] || apt_root update >&2; }
 
+# Under the shared lock (KH_DEB13_CACHED=1): a step that would change the
+# root or a cache ends the lookup instead (in its command substitution).
+cached_only() { [ -z "${KH_DEB13_CACHED:-}" ] || exit 3; }
+
 # The kernel ABI of SERIES: what linux-image-amd64 (ARCH) depends on.
 series_abi() { # series, arch
 	local rel=trixie pkg
@@ -97,6 +101,7 @@ kernel_amd64() { # series
 	abi=$(series_abi "$1" amd64)
 	kv=$abi-amd64
 	if [ ! -f "$ROOT/boot/vmlinuz-$kv" ] || [ ! -f "$ROOT/usr/src/linux-headers-$kv/Makefile" ]; then
+		cached_only
 		kh_log "installing Debian's $kv image and headers in the Debian 13 root" >&2
 		# linux-base from the same suite: 7.x images need the newer one;
 		# the image's initramfs hook fails harmlessly in a chroot
@@ -107,6 +112,7 @@ kernel_amd64() { # series
 	fi
 	# Debian 13's modules are .ko.xz; busybox modprobe wants them plain
 	if [ ! -f "$ROOT/lib/modules/$kv/.kh-unxz" ]; then
+		cached_only
 		find "$ROOT/lib/modules/$kv/kernel" -name '*.ko.xz' -exec xz -d -f {} +
 		in_root depmod -a "$kv"
 		touch "$ROOT/lib/modules/$kv/.kh-unxz"
@@ -123,6 +129,7 @@ arm_apt() { APT_CONFIG=$ARM_APT/apt.conf "$@"; }
 
 arm64_lists() {
 	if [ ! -f "$ARM_APT/.done" ] || [ "${KH_REFRESH:-0}" = 1 ]; then
+		cached_only
 		rm -rf "$ARM_APT"
 		mkdir -p "$ARM_APT"
 		cp "$ROOT/etc/apt/sources.list" "$ARM_APT/sources.list"
@@ -138,6 +145,7 @@ kernel_arm64() { # series
 	kv=$abi-arm64
 	A=$KH_CACHE/deb13-arm64-$abi
 	if [ ! -f "$A/.done" ]; then
+		cached_only
 		kh_log "fetching Debian's arm64 $kv" >&2
 		rm -rf "$A"
 		mkdir -p "$A/debs" "$A/root/bin"
@@ -168,6 +176,7 @@ kernel_arm64() { # series
 	fi
 	# the headers inside the Debian 13 root, next to the amd64 -common
 	if [ ! -f "$ROOT/usr/src/linux-headers-$kv/Makefile" ]; then
+		cached_only
 		kernel_amd64 "$1" > /dev/null
 		cp -a "$A/root/usr/src/linux-headers-$kv" "$ROOT/usr/src/"
 	fi
@@ -182,6 +191,7 @@ source_tree() { # series
 	ver=${ver%.*}		# 6.12.57 -> 6.12
 	S=$KH_CACHE/linux-source-$ver-$abi
 	if [ ! -f "$S/.unpacked" ]; then
+		cached_only
 		kh_log "fetching and unpacking Debian's linux-source-$ver ($abi)" >&2
 		rm -rf "$S" "$S.tmp"
 		mkdir -p "$S.tmp"
@@ -197,21 +207,35 @@ source_tree() { # series
 	echo "$S"
 }
 
+dispatch() { # cmd, args...
+	case $1 in
+	root) echo "$ROOT" ;;
+	kver) kernel_amd64 "${2:?series}" ;;
+	arm64) kernel_arm64 "${2:?series}" ;;
+	source) source_tree "${2:?series}" ;;
+	run) shift; in_root "$@" ;;
+	*) kh_die "usage: deb13.sh root|kver SERIES|arm64 SERIES|source SERIES|run CMD..." ;;
+	esac
+}
+
 cmd=${1:-root}
-[ $# -gt 0 ] && shift
-# one change to the root and the caches at a time (the rig may build
-# kernels in the background); "run" only uses what exists by then
+# One change to the root and the caches at a time (the rig builds kernels
+# and runs jobs side by side), while readers share the lock: an answer
+# the caches already hold is given under a shared lock (KH_DEB13_CACHED:
+# every step that would change something gives up instead), the rest
+# under the exclusive one.  The package tests' copy of the root holds a
+# shared lock too (tests/rig/debroot.sh), so lookups go on beside it.
+# "run" only uses what exists by then.
 if [ "$cmd" != run ]; then
 	exec 8> "$KH_CACHE/deb13.lock"
+	flock -s 8
+	if [ -f "$ROOT/.done" ] && [ "${KH_REFRESH:-0}" != 1 ] &&
+		out=$(KH_DEB13_CACHED=1 dispatch "$cmd" "${@:2}" 2>/dev/null); then
+		echo "$out"
+		exit 0
+	fi
 	flock 8
 fi
 make_root
 [ "$cmd" = run ] || refresh
-case $cmd in
-root) echo "$ROOT" ;;
-kver) kernel_amd64 "${1:?series}" ;;
-arm64) kernel_arm64 "${1:?series}" ;;
-source) source_tree "${1:?series}" ;;
-run) in_root "$@" ;;
-*) kh_die "usage: deb13.sh root|kver SERIES|arm64 SERIES|source SERIES|run CMD..." ;;
-esac
+dispatch "$cmd" "${@:2}"

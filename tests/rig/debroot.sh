@@ -159,10 +159,11 @@ deb12|sid)
 deb13)
 	R=$(root_of deb13)
 	# shared with the rig's kernel builds (deb13.sh): an overlay holds
-	# its lock while the root is its lower layer
+	# its lock, shared, while the root is its lower layer: deb13.sh's
+	# lookups go on, its changes to the root wait
 	if [ "$cmd" = overlay ]; then
 		exec 8> "$KH_CACHE/deb13.lock"
-		flock 8
+		flock -s 8
 	fi
 	;;
 *) kh_die "unknown root '$which' (deb12, deb13 or sid)" ;;
