@@ -163,16 +163,18 @@ done
 # (tests/rig/kunit-kernel.sh, built once, or being built by check.sh in
 # the background): its configuration is this one without keyedhash, the
 # in-tree suite and testmgr's/tcrypt's options, so kbuild only builds what
-# those and the series change, then relinks.  For that the patched copy
-# is bound over the pristine tree's path while kunit.py runs (a private
-# mount namespace), so the commands and dependencies kbuild recorded for
-# the KUnit kernel name the same files.
+# those and the series change, then relinks.  For that, while kunit.py
+# runs (a private mount namespace), the patched copy is bound over the
+# pristine tree's path and the build directory over the KUnit kernel's
+# (recorded in .kh-objtree), so that the commands and dependencies kbuild
+# and its host tools (objtool) recorded name the same files.
 if [ ! -f "$B/vmlinux" ]; then
 	if K=$(KH_KSERIES=$SERIES "$RIG/kunit-kernel.sh" x86_64 2> "$LOG.kunit-kernel"); then
 		kh_log "in-tree kernel (key $KEY): from the KUnit kernel $(basename "$K")"
 		rm -rf "$B" && mkdir -p "$B"
 		cp -a "$K/." "$B/"
 		rm -f "$B/.done"
+		echo "$K" > "$B/.kh-objtree"
 		echo "in-tree kernel started from the KUnit kernel $(basename "$K")" >> "$LOG.detail"
 	else
 		sed 's/^/    /' "$LOG.kunit-kernel" >> "$LOG.detail"
@@ -207,9 +209,13 @@ EOF
 chmod +x "$QB/qemu-system-x86_64"
 rc=0
 t0=$(date +%s)
-PATH=$QB:$PATH unshare --mount --fork sh -c 'mount --bind "$1" "$2" && cd "$2" && shift 2 &&
-	exec nice -n 10 python3 tools/testing/kunit/kunit.py run "$@"' intree "$T" "$SRC" \
-	--arch=x86_64 --kunitconfig="$CFG" --build_dir="$B" --jobs="$(nproc)" --timeout=900 \
+# the build directory's path as kbuild knows it (see above)
+OBJ=$(cat "$B/.kh-objtree" 2>/dev/null || echo "$B")
+mkdir -p "$OBJ"
+PATH=$QB:$PATH unshare --mount --fork sh -c 'mount --bind "$1" "$2" && cd "$2" &&
+	{ [ "$3" = "$4" ] || mount --bind "$3" "$4"; } && shift 4 &&
+	exec nice -n 10 python3 tools/testing/kunit/kunit.py run "$@"' intree "$T" "$SRC" "$B" "$OBJ" \
+	--arch=x86_64 --kunitconfig="$CFG" --build_dir="$OBJ" --jobs="$(nproc)" --timeout=900 \
 	--qemu_args='-accel tcg -cpu max' \
 	--kernel_args=tcrypt.mode=300 --kernel_args=tcrypt.sec=0 'keyedhash-*' \
 	> "$LOG.kunit" 2>&1 || rc=$?
