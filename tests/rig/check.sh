@@ -34,7 +34,7 @@ TIERS=${KH_TIERS:-host vm kunit install}
 # 6.1 is Debian 12's, 6.12 and 7.x (the newest Debian builds for trixie,
 # from trixie-backports) Debian 13's.
 KH_SERIES=${KH_SERIES:-6.1 6.12 7.x}
-KH_NOAVX2_SERIES=${KH_NOAVX2_SERIES:-6.1 7.x}
+KH_NOAVX2_SERIES=${KH_NOAVX2_SERIES-6.1 7.x}
 # KUnit kernels, SERIES:ARCH[:VARIANT]: 6.1 and 7.x on both arches, and
 # 6.12 on x86_64 for what only it has (crypto_clone_shash(): the compat
 # clone suite), built as PREEMPT_RT (tests/kunit/rt.kunitconfig), so that
