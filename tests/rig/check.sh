@@ -56,20 +56,6 @@ KDIR=/lib/modules/$KVER/build
 mkdir -p "$LOGS"
 kh_log "Debian kernel $KVER; AF_ALG split seed $SEED"
 
-# Debian 13's linux-source trees of the KUnit and in-tree kernels, looked
-# up once before the jobs that use them start and handed to
-# kunit-kernel.sh and intree.sh as KH_SRC_<series>, e.g. KH_SRC_7_x (the
-# background build looks each up itself when it comes to it).
-sources_env() {
-	local r s v src
-	for r in $(prebuild_list); do
-		s=${r%%:*}
-		v=KH_SRC_${s//./_}
-		[ "$s" != 6.1 ] && [ "$s" != debug ] && [ -z "${!v:-}" ] || continue
-		src=$("$RIG/deb13.sh" source "$s") && export "$v=$src"
-	done
-}
-
 # The kernels the tiers boot, built once each and cached
 # (tests/rig/kunit-kernel.sh): the KUnit kernels, the debug one, and for
 # the in-tree tier the x86_64 KUnit kernel of its series, which it
@@ -83,7 +69,7 @@ prebuild_list() {
 	local r out=()
 	add() { [[ " ${out[*]} " == *" $1 "* ]] || out+=("$1"); }
 	if has kunit || has intree; then add 6.1:x86_64; fi
-	if has debug || has faults || [ "${KH_PREBUILD_DEBUG:-0}" = 1 ]; then add debug; fi
+	if has debug || has faults; then add debug; fi
 	if has intree; then
 		for r in ${KH_INTREE_SERIES:-6.1 7.x}; do add "$r:x86_64"; done
 	fi
@@ -369,6 +355,24 @@ plain_kbuild() {
 }
 
 # ------------------------------------------------------------------ host
+# One host test program, build/NAME (tests/host/, the Makefile's rules):
+# built, run, checked by its exit status, its last line the description.
+host_test() { # name
+	local n=$1 rc=0 log last notrun
+	log=$LOGS/${n/\//-}.log
+	make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/$n" > "$log" 2>&1 &&
+		"$KH_OUT/$n" >> "$log" 2>&1 || rc=$?
+	last=$(tail -1 "$log")
+	# drivers the CPU lacks ("..., N not run (CPU lacks F)") were not
+	# tested: a line of their own, neither PASS nor FAIL
+	notrun=$(printf '%s\n' "$last" | sed -n 's/^.*, \([^,]* not run (.*)\)$/\1/p')
+	kh_check "$n: ${last%", $notrun"}" test "$rc" = 0
+	if [ -n "$notrun" ]; then
+		echo "NOT RUN: $n: $notrun"
+		printf '  %-64s NOT RUN: %s\n' "$n" "$notrun" >> "$SUMMARY"
+	fi
+}
+
 run_host() {
 	tier_begin host
 	if [ -f "$SHARED/reference/check_vectors.py" ]; then
@@ -400,18 +404,7 @@ run_host() {
 	hosttests=$(cd "$KH_TOP/tests/host" && ls hosttest-*.c | sed 's/\.c$//' | grep -vx hosttest-arch)
 	asan="hosttest $hosttests $([ "$(uname -m)" = x86_64 ] && echo hosttest-x86)"
 	for n in $hosttests hosttest-x86 hosttest-arm64 $(printf 'asan/%s ' $asan); do
-		rc=0 log=$LOGS/${n/\//-}.log
-		make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/$n" > "$log" 2>&1 &&
-			"$KH_OUT/$n" >> "$log" 2>&1 || rc=$?
-		last=$(tail -1 "$log")
-		# drivers the CPU lacks ("..., N not run (CPU lacks F)") were not
-		# tested: a line of their own, neither PASS nor FAIL
-		notrun=$(printf '%s\n' "$last" | sed -n 's/^.*, \([^,]* not run (.*)\)$/\1/p')
-		kh_check "$n: ${last%", $notrun"}" test "$rc" = 0
-		if [ -n "$notrun" ]; then
-			echo "NOT RUN: $n: $notrun"
-			printf '  %-64s NOT RUN: %s\n' "$n" "$notrun" >> "$SUMMARY"
-		fi
+		host_test "$n"
 	done
 	# the zmm drivers stay unused where zmm code lowers the clock
 	# (X86_FEATURE_PREFER_YMM, which the shim takes from the environment)
@@ -882,23 +875,20 @@ run_intree() {
 # generic C self-test, hosttest-x86 natively, hosttest-arm64 under
 # qemu-user), before the VM tier's one VM per architecture.
 run_quick() {
-	local n rc log
 	tier_begin host
-	for n in hosttest hosttest-x86 hosttest-arm64; do
-		rc=0 log=$LOGS/$n.log
-		make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/$n" > "$log" 2>&1 &&
-			"$KH_OUT/$n" >> "$log" 2>&1 || rc=$?
-		[ "$n" != hosttest ] || { count_log "host self-test (generic C)" "$log" "^hosttest:"; continue; }
-		kh_check "$n: $(tail -1 "$log")" test "$rc" = 0
-	done
+	make -s -C "$KH_TOP" BUILD="$KH_OUT" hosttest > "$LOGS/hosttest.log" 2>&1
+	count_log "host self-test (generic C)" "$LOGS/hosttest.log" "^hosttest:"
+	host_test hosttest-x86
+	host_test hosttest-arm64
 	tier_end host
 }
 
 # ------------------------------------------------------------------ deb
 # make check-deb (tests/rig/deb-check.sh) as one job: the packages built
 # and installed in Debian 12 and 13 roots, their VMs.  It holds the Debian
-# 13 root's lock while it uses a copy of it, so it starts after the
-# main script's last use of that root (the install tier).
+# 13 root's lock (shared) while it uses a copy of it, which holds off any
+# change to that root, so it starts after the main script has installed
+# what the series need there (the VM and install tiers).
 deb_run() {
 	local log=$LOGS/check-deb.log tally
 	kh_slot
@@ -917,7 +907,6 @@ deb_run() {
 }
 run_deb() {
 	tier_begin deb
-	sources_env
 	kh_job deb deb_run
 	tier_end deb
 }
@@ -925,7 +914,7 @@ run_deb() {
 # ------------------------------------------------------------ the order
 # The longest jobs first where their inputs allow: the debug and faults
 # VMs (each several minutes) start before the host tier, as soon as the
-# tools and the driver list they take are built; the VM tier's jobs start
+# tools they take are built; the VM tier's jobs start
 # while the main script builds the next series' modules; the packages
 # after the install tier (the Debian 13 root's lock, see deb_run); the
 # KUnit and in-tree jobs last, in the order the background build makes

@@ -43,12 +43,11 @@ if [ "$SERIES" = 6.1 ]; then
 	# kunit-kernel.sh unpacks the pristine tree (and stops at the bad arch)
 	[ -f "$SRC/.unpacked" ] || bash "$RIG/kunit-kernel.sh" unpack > /dev/null 2>&1 || true
 else
-	v=KH_SRC_${SERIES//./_}	# looked up once by tests/rig/check.sh
-	SRC=${!v:-$("$RIG/deb13.sh" source "$SERIES" || true)}
+	SRC=$("$RIG/deb13.sh" source "$SERIES") || true
 	SRCVER=${SRC##*/linux-source-}
 fi
 [ -f "$SRC/.unpacked" ] || { fail "linux-source ($SERIES) $SRCVER unpacked"; done_; exit 0; }
-NEWEST=${KH_SRC_7_x:-$("$RIG/deb13.sh" source 7.x || true)}
+NEWEST=$("$RIG/deb13.sh" source 7.x) || NEWEST=
 
 # ---- the series
 # KH_INTREE_BREAK=NAME: a series with a wrong digest in NAME's first

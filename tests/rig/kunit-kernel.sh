@@ -17,9 +17,7 @@ VARIANT=${2:-}
 K=$KH_TOP/tests/kunit
 SERIES=${KH_KSERIES:-6.1}
 if [ "$SERIES" != 6.1 ]; then
-	# tests/rig/check.sh looks the tree up once: KH_SRC_6_12, KH_SRC_7_x
-	v=KH_SRC_${SERIES//./_}
-	SRC=${!v:-$("$(dirname "$0")/deb13.sh" source "$SERIES")}
+	SRC=$("$(dirname "$0")/deb13.sh" source "$SERIES")
 	SRCVER=${SRC##*/linux-source-}
 else
 SRCVER=$(dpkg-query -W -f='${Version}' linux-source-6.1)
