@@ -11,7 +11,7 @@
 #   make check-quick      the edit-test loop: host tests, one VM per arch
 #   make check-all        make check and the four targets below in one run
 #   make run              boot Debian's kernel in QEMU, load, hash, show
-#   make testvecs         regenerate tests/keyedhash-testvecs.h and -selftest-vecs.h
+#   make testvecs         regenerate tests/keyedhash-testvecs.h and selftest-vecs.h
 #   make hosttest         run the module's self-test natively (generic C)
 #   make hosttest-asan    the host tests built with ASan and UBSan, run
 #   make install          install keyedhash.ko for the KDIR kernel, depmod,
@@ -178,7 +178,7 @@ HOSTTEST_HDRS = tests/host/hosttest.h tests/host/hosttest-full.h \
 	tests/host/hosttest-shash.h tests/host/shim/crypto/internal/hash.h
 
 $(BUILD)/hosttest: tests/host/hosttest.c $(HOSTTEST_HDRS) $(CORE_SRCS) $(wildcard include/keyedhash/*.h) \
-		tests/keyedhash-testvecs.h tests/keyedhash-selftest-vecs.h
+		tests/keyedhash-testvecs.h selftest-vecs.h
 	@mkdir -p $(BUILD)
 	$(CC) $(HOSTCFLAGS) -o $@ tests/host/hosttest.c $(CORE_SRCS)
 
@@ -204,7 +204,7 @@ $(BUILD)/x86/%.o: arch/x86/%.S
 $(BUILD)/hosttest-x86: tests/host/hosttest-arch.c $(CORE_SRCS) $(X86_ARCH_SRCS) \
 		$(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM)) \
 		$(wildcard include/keyedhash/*.h tests/host/shim/*.h) $(HOSTTEST_HDRS) \
-		tests/keyedhash-testvecs.h tests/keyedhash-selftest-vecs.h \
+		tests/keyedhash-testvecs.h selftest-vecs.h \
 		$(ARCH_TEST_HDRS)
 	$(CC) $(HOSTCFLAGS) -o $@ tests/host/hosttest-arch.c $(CORE_SRCS) \
 		$(X86_ARCH_SRCS) $(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
@@ -224,7 +224,7 @@ ASAN_TESTS := hosttest $(patsubst tests/host/%.c,%,$(filter-out tests/host/hostt
 	$(wildcard tests/host/hosttest-*.c)))
 ASAN_DEPS = $(CORE_SRCS) $(wildcard include/keyedhash/*.h tests/host/shim/*.h) \
 	$(HOSTTEST_HDRS) tests/keyedhash-testvecs.h \
-	tests/keyedhash-selftest-vecs.h \
+	selftest-vecs.h \
 		$(ARCH_TEST_HDRS)
 
 $(BUILD)/asan/hosttest: tests/host/hosttest.c $(ASAN_DEPS)
@@ -260,7 +260,7 @@ ARM64_ARCH_SRCS = arch/arm64/glue.c $(wildcard arch/arm64/*.S)
 $(BUILD)/arm64-host/hosttest-arm64: tests/host/hosttest-arch.c $(CORE_SRCS) \
 		$(ARM64_ARCH_SRCS) $(wildcard include/keyedhash/*.h tests/host/shim/*.h) \
 		$(HOSTTEST_HDRS) tests/keyedhash-testvecs.h \
-	tests/keyedhash-selftest-vecs.h \
+	selftest-vecs.h \
 		$(ARCH_TEST_HDRS)
 	@mkdir -p $(@D)
 	$(ARM64_HOST_CC) $(HOSTCFLAGS) -mgeneral-regs-only -static -Wa,--noexecstack -o $@ $< \

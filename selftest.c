@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Module-init self-test: before a driver is registered it must give the
- * known answers of tests/keyedhash-selftest-vecs.h, a few vectors per
+ * known answers of selftest-vecs.h, a few vectors per
  * algorithm that tests/gen-testvecs.py chooses by rule from the vector files
  * so that each reaches a code path of its own: the empty message, a partial
  * block, whole blocks and a tail, the lengths around the largest SIMD
@@ -34,7 +34,7 @@
 #include <keyedhash/keyedhash.h>
 #include <keyedhash/simd.h>
 #include <keyedhash/testvec.h>
-#include "tests/keyedhash-selftest-vecs.h"
+#include "selftest-vecs.h"
 
 /*
  * The message buffer: a SplitMix64 message of up to KH_ST_BUFSIZE bytes is

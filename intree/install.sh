@@ -59,7 +59,7 @@ rsync -rlt --delete --prune-empty-dirs \
 	--include='/arch/***' \
 	--include=/include/ --include='/include/keyedhash/***' \
 	--include=/tests/ --include=/tests/keyedhash-testvecs.h \
-	--include=/tests/keyedhash-selftest-vecs.h \
+	--include=/selftest-vecs.h \
 	--include=/tests/kunit/ --include='/tests/kunit/*.[ch]' \
 	--exclude='*' "$TOP/" "$D/"
 for f in Kconfig keyedhash_generic.c include/keyedhash/keyedhash.h; do

@@ -97,7 +97,7 @@ Each algorithm has a generic C driver and, with
 CONFIG_CRYPTO_KEYEDHASH_X86 or _ARM64, AVX2, AVX-512 or NEON drivers
 that register above it on CPUs that have the instructions.  Before a
 driver is registered it checks itself against a few known-answer
-vectors (tests/keyedhash-selftest-vecs.h), one-shot and split, and
+vectors (selftest-vecs.h), one-shot and split, and
 checks that it refuses invalid keys; a driver that fails stays
 unregistered.  CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST adds KUnit
 suites for every driver.

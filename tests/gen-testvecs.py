@@ -16,7 +16,7 @@ crypto API algorithm name:
 Explicit messages that follow msg[i] = (a*i + b) mod 256 are stored as that
 pattern, and identical byte strings are stored once, to keep the module small.
 
-With --selftest it writes tests/keyedhash-selftest-vecs.h instead: the
+With --selftest it writes selftest-vecs.h instead: the
 module's lean init-time self-test table, a few vectors per algorithm chosen
 from the same files by the rules of SELFTEST_RULES below, and the invalid
 keys of BAD_KEYS.
@@ -34,7 +34,7 @@ TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VECDIR = os.path.join(TOP, "tests", "vectors")
 ALL_LENS = os.path.join(TOP, "tests", "all-lens.tsv")
 DEFAULT_OUT = os.path.join(TOP, "tests", "keyedhash-testvecs.h")
-SELFTEST_OUT = os.path.join(TOP, "tests", "keyedhash-selftest-vecs.h")
+SELFTEST_OUT = os.path.join(TOP, "selftest-vecs.h")
 
 FIELDS = {
     "highwayhash": ({"key", "msglen", "digest64", "digest128", "digest256"}, set()),

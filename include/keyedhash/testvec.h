@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Known-answer vector tables (generated into tests/keyedhash-testvecs.h,
- * and the init-time self-test's few into tests/keyedhash-selftest-vecs.h,
+ * and the init-time self-test's few into selftest-vecs.h,
  * by tests/gen-testvecs.py from the files in tests/vectors/) and the
  * message patterns that stand in for long or regular messages.
  */
@@ -86,7 +86,7 @@ static inline void kh_testvec_msg(const struct kh_testvec *tv, size_t off,
 }
 
 /*
- * The module's init-time self-test table (tests/keyedhash-selftest-vecs.h,
+ * The module's init-time self-test table (selftest-vecs.h,
  * tests/gen-testvecs.py --selftest): a few vectors per algorithm, whose
  * keys, messages and digests are byte strings in one array (the suite's
  * @data), or patterns.  Offsets rather than pointers keep the table small.

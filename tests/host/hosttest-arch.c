@@ -52,7 +52,7 @@
 #include "tests/host/kh_blockfns.h"
 #include "tests/host/hosttest-full.h"
 #include "tests/host/hosttest-shash.h"
-#include "tests/keyedhash-selftest-vecs.h"
+#include "selftest-vecs.h"
 
 #define MAXLEN		4096
 #define BIGLEN		65536
@@ -721,7 +721,7 @@ static unsigned int selftest_threshold(const struct kh_impl *impl)
 		       impl->driver, t, kh_st_suites[i].simd_min);
 		return 1;
 	}
-	printf("FAIL: %s: no suite in tests/keyedhash-selftest-vecs.h\n",
+	printf("FAIL: %s: no suite in selftest-vecs.h\n",
 	       impl->driver);
 	return 1;
 }

@@ -2,7 +2,7 @@
 /*
  * The module's self-test code (selftest.c, kh_selftest_suite()) over every
  * vector of tests/keyedhash-testvecs.h, for the host tests: the module
- * itself carries only the few of tests/keyedhash-selftest-vecs.h.
+ * itself carries only the few of selftest-vecs.h.
  */
 #ifndef _KEYEDHASH_HOSTTEST_FULL_H
 #define _KEYEDHASH_HOSTTEST_FULL_H
