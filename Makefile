@@ -42,7 +42,12 @@ KDIR ?= $(or $(wildcard /lib/modules/$(shell uname -r)/build), \
 endif
 
 HOSTCFLAGS := -O2 -Wall -Wextra -Wno-unused-parameter -Itests/host/shim -Iinclude -I.
-CORE_SRCS = selftest.c $(wildcard core/*.c)
+# The module's C that builds in userspace: the library (core/), the generic
+# drivers and the self-test; GENERIC_SRCS adds the arch code of other
+# architectures (none), the arch programs their own (KH_SHIM_ARCH).
+CORE_SRCS = selftest.c keyedhash_generic.c $(wildcard core/*.c)
+GENERIC_SRCS = $(CORE_SRCS) arch/none.c
+KH_HDRS = $(wildcard include/keyedhash/*.h include/keyedhash/internal/*.h tests/host/shim/*.h)
 
 .PHONY: all modules clean check run testvecs hosttest hosttest-asan
 
@@ -174,25 +179,25 @@ testvecs:
 	python3 tests/gen-testvecs.py --selftest
 
 # the headers every host test program includes
-HOSTTEST_HDRS = tests/host/hosttest.h tests/host/hosttest-full.h \
+HOSTTEST_HDRS = tests/host/hosttest.h tests/host/ht_impl.h tests/host/hosttest-full.h \
 	tests/host/hosttest-shash.h tests/host/shim/crypto/internal/hash.h
 
-$(BUILD)/hosttest: tests/host/hosttest.c $(HOSTTEST_HDRS) $(CORE_SRCS) $(wildcard include/keyedhash/*.h) \
+$(BUILD)/hosttest: tests/host/hosttest.c $(HOSTTEST_HDRS) $(GENERIC_SRCS) $(KH_HDRS) \
 		tests/keyedhash-testvecs.h selftest-vecs.h
 	@mkdir -p $(BUILD)
-	$(CC) $(HOSTCFLAGS) -o $@ tests/host/hosttest.c $(CORE_SRCS)
+	$(CC) $(HOSTCFLAGS) -o $@ tests/host/hosttest.c $(GENERIC_SRCS)
 
 hosttest: $(BUILD)/hosttest
 	$(BUILD)/hosttest
 
 # Further host tests of the cores: tests/host/hosttest-<name>.c
-$(BUILD)/hosttest-%: tests/host/hosttest-%.c tests/host/hosttest.h $(CORE_SRCS) $(wildcard include/keyedhash/*.h)
+$(BUILD)/hosttest-%: tests/host/hosttest-%.c $(HOSTTEST_HDRS) $(GENERIC_SRCS) $(KH_HDRS)
 	@mkdir -p $(BUILD)
-	$(CC) $(HOSTCFLAGS) -o $@ $< $(filter-out selftest.c,$(CORE_SRCS))
+	$(CC) $(HOSTCFLAGS) -o $@ $< $(GENERIC_SRCS)
 
 # The arch drivers in userspace, one source (tests/host/hosttest-arch.c) built
 # twice.  x86_64: natively (a stub that says "not run" on other hosts).
-X86_ARCH_SRCS = arch/x86/glue.c
+X86_ARCH_SRCS = arch/x86/glue.c arch/x86/shash.c
 # headers of the arch drivers and of the tests' block-function table
 ARCH_TEST_HDRS = $(wildcard arch/*/*.h) tests/host/kh_blockfns.h
 X86_ARCH_ASM = $(wildcard arch/x86/*.S)
@@ -203,10 +208,10 @@ $(BUILD)/x86/%.o: arch/x86/%.S
 
 $(BUILD)/hosttest-x86: tests/host/hosttest-arch.c $(CORE_SRCS) $(X86_ARCH_SRCS) \
 		$(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM)) \
-		$(wildcard include/keyedhash/*.h tests/host/shim/*.h) $(HOSTTEST_HDRS) \
+		$(KH_HDRS) $(HOSTTEST_HDRS) \
 		tests/keyedhash-testvecs.h selftest-vecs.h \
 		$(ARCH_TEST_HDRS)
-	$(CC) $(HOSTCFLAGS) -o $@ tests/host/hosttest-arch.c $(CORE_SRCS) \
+	$(CC) $(HOSTCFLAGS) -DKH_SHIM_ARCH -o $@ tests/host/hosttest-arch.c $(CORE_SRCS) \
 		$(X86_ARCH_SRCS) $(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
 else
 $(BUILD)/hosttest-x86:
@@ -222,25 +227,25 @@ ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer -g
 ASAN_TESTS := hosttest $(patsubst tests/host/%.c,%,$(filter-out tests/host/hosttest-arch.c, \
 	$(wildcard tests/host/hosttest-*.c)))
-ASAN_DEPS = $(CORE_SRCS) $(wildcard include/keyedhash/*.h tests/host/shim/*.h) \
+ASAN_DEPS = $(GENERIC_SRCS) $(KH_HDRS) \
 	$(HOSTTEST_HDRS) tests/keyedhash-testvecs.h \
 	selftest-vecs.h \
 		$(ARCH_TEST_HDRS)
 
 $(BUILD)/asan/hosttest: tests/host/hosttest.c $(ASAN_DEPS)
 	@mkdir -p $(@D)
-	$(CC) $(HOSTCFLAGS) $(ASAN_FLAGS) -o $@ $< $(CORE_SRCS)
+	$(CC) $(HOSTCFLAGS) $(ASAN_FLAGS) -o $@ $< $(GENERIC_SRCS)
 
 $(BUILD)/asan/hosttest-%: tests/host/hosttest-%.c $(ASAN_DEPS)
 	@mkdir -p $(@D)
-	$(CC) $(HOSTCFLAGS) $(ASAN_FLAGS) -o $@ $< $(filter-out selftest.c,$(CORE_SRCS))
+	$(CC) $(HOSTCFLAGS) $(ASAN_FLAGS) -o $@ $< $(GENERIC_SRCS)
 
 ifeq ($(shell uname -m),x86_64)
 ASAN_TESTS += hosttest-x86
 $(BUILD)/asan/hosttest-x86: tests/host/hosttest-arch.c $(ASAN_DEPS) $(X86_ARCH_SRCS) \
 		$(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
 	@mkdir -p $(@D)
-	$(CC) $(HOSTCFLAGS) $(ASAN_FLAGS) -o $@ $< $(CORE_SRCS) \
+	$(CC) $(HOSTCFLAGS) $(ASAN_FLAGS) -DKH_SHIM_ARCH -o $@ $< $(CORE_SRCS) \
 		$(X86_ARCH_SRCS) $(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
 endif
 
@@ -255,15 +260,15 @@ hosttest-asan: $(addprefix $(BUILD)/asan/,$(ASAN_TESTS))
 # build/hosttest-arm64 is the runner; the binary is build/arm64-host/.
 ARM64_HOST_CC := $(if $(filter aarch64,$(shell uname -m)),$(CC),aarch64-linux-gnu-gcc)
 ARM64_HOST_RUN := $(if $(filter aarch64,$(shell uname -m)),,qemu-aarch64 -cpu max)
-ARM64_ARCH_SRCS = arch/arm64/glue.c $(wildcard arch/arm64/*.S)
+ARM64_ARCH_SRCS = arch/arm64/glue.c arch/arm64/shash.c $(wildcard arch/arm64/*.S)
 
 $(BUILD)/arm64-host/hosttest-arm64: tests/host/hosttest-arch.c $(CORE_SRCS) \
-		$(ARM64_ARCH_SRCS) $(wildcard include/keyedhash/*.h tests/host/shim/*.h) \
+		$(ARM64_ARCH_SRCS) $(KH_HDRS) \
 		$(HOSTTEST_HDRS) tests/keyedhash-testvecs.h \
 	selftest-vecs.h \
 		$(ARCH_TEST_HDRS)
 	@mkdir -p $(@D)
-	$(ARM64_HOST_CC) $(HOSTCFLAGS) -mgeneral-regs-only -static -Wa,--noexecstack -o $@ $< \
+	$(ARM64_HOST_CC) $(HOSTCFLAGS) -DKH_SHIM_ARCH -mgeneral-regs-only -static -Wa,--noexecstack -o $@ $< \
 		$(CORE_SRCS) $(ARM64_ARCH_SRCS)
 
 $(BUILD)/hosttest-arm64: $(BUILD)/arm64-host/hosttest-arm64

@@ -1,170 +1,505 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * keyedhash: fast keyed hashes for the Linux crypto API.
- *
- * This file registers every driver (generic and SIMD alike; their tables
- * are in core/generic.c and arch/) with the shash operations of its ops
- * (<keyedhash/shash.h>) and the shared setkey and exit_tfm, and holds
- * module init/exit.  At init every driver whose CPU features are present
- * is checked against its known-answer vectors first; a driver that fails
- * is not registered.
+ * keyedhash: the generic C drivers, kh_generic_algs[], and what every
+ * driver of an algorithm shares (<keyedhash/shash.h>): setkey, init, the
+ * tfm's exit, and the finals that have no SIMD work.  Each driver's own
+ * functions call the library's generic C directly
+ * (<keyedhash/internal/>).
  */
-#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
-
-#include <crypto/algapi.h>
+#include <crypto/algapi.h>	/* MODULE_ALIAS_CRYPTO() */
 #include <crypto/internal/hash.h>
-#include <kunit/visibility.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
-#include <linux/slab.h>
 #include <linux/string.h>
-#include <keyedhash/keyedhash.h>
+#include <keyedhash/internal/highwayhash.h>
+#include <keyedhash/internal/multimixer128.h>
+#include <keyedhash/internal/nhpoly1305.h>
+#include <keyedhash/internal/sthash.h>
 #include <keyedhash/shash.h>
-#include <keyedhash/simd.h>
 
-#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
-/* Test hooks: see include/keyedhash/simd.h. */
-DEFINE_PER_CPU(bool, kh_simd_disabled_for_test);
-EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_disabled_for_test);
-DEFINE_PER_CPU(unsigned long, kh_simd_sections_for_test);
-EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_sections_for_test);
-DEFINE_PER_CPU(unsigned long, kh_simd_fallbacks_for_test);
-EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_fallbacks_for_test);
-int kh_simd_context_for_test;
-EXPORT_SYMBOL_GPL(kh_simd_context_for_test);
-#endif
+#define KH_GENERIC_PRIORITY	100
+/*
+ * Below the kernel's own nhpoly1305-generic (100), so that Adiantum keeps
+ * the in-tree drivers unless this one is asked for by driver name.
+ */
+#define KH_NHPOLY1305_GENERIC_PRIORITY	90
 
-static struct kh_driver *kh_drivers;
-static unsigned int kh_driver_count;
-
-/* Free and wipe the key held in the tfm context @ctx of @impl. */
-static void kh_ctx_wipe(const struct kh_impl *impl, void *ctx)
+/*
+ * setkey: a failed setkey never leaves the old key next to it (the crypto
+ * API then also flags the tfm as unkeyed).
+ */
+int kh_highwayhash_shash_setkey(struct crypto_shash *tfm, const u8 *key,
+				unsigned int keylen)
 {
-	if (impl->alg->exit)
-		impl->alg->exit(ctx);
-	memzero_explicit(ctx, impl->alg->ctxsize);
-}
+	struct kh_highwayhash_key *ctx = crypto_shash_ctx(tfm);
+	int err = kh_highwayhash_setkey(ctx, key, keylen);
 
-static int kh_shash_setkey(struct crypto_shash *tfm, const u8 *key,
-			   unsigned int keylen)
-{
-	const struct kh_impl *impl = kh_tfm_impl(tfm);
-	void *ctx = crypto_shash_ctx(tfm);
-	int err;
-
-	/* Never keep an old key next to a failed new one. */
-	kh_ctx_wipe(impl, ctx);
-	err = impl->alg->setkey(ctx, key, keylen);
 	if (err)
-		memzero_explicit(ctx, impl->alg->ctxsize);
+		memzero_explicit(ctx, sizeof(*ctx));
 	return err;
 }
 
-static void kh_shash_exit_tfm(struct crypto_shash *tfm)
+int kh_highwayhash_shash_init(struct shash_desc *desc)
 {
-	kh_ctx_wipe(kh_tfm_impl(tfm), crypto_shash_ctx(tfm));
-}
-
-static void kh_fill_shash_alg(struct kh_driver *drv, const struct kh_impl *impl)
-{
-	struct shash_alg *alg = &drv->alg;
-
-	drv->impl = impl;
-	alg->digestsize = impl->digestsize;
-	alg->descsize = impl->alg->statesize;
-	alg->setkey = kh_shash_setkey;
-	kh_shash_set_ops(alg, impl->alg);
-	alg->exit_tfm = kh_shash_exit_tfm;
-	strscpy(alg->base.cra_name, impl->name, CRYPTO_MAX_ALG_NAME);
-	strscpy(alg->base.cra_driver_name, impl->driver, CRYPTO_MAX_ALG_NAME);
-	alg->base.cra_priority = impl->priority;
-	alg->base.cra_blocksize = impl->blocksize;
-	alg->base.cra_ctxsize = impl->alg->ctxsize;
-	alg->base.cra_module = THIS_MODULE;
-}
-
-/* Self-test @impl and register it; a failing driver stays unregistered. */
-static void kh_try_register(const struct kh_impl *impl)
-{
-	struct kh_driver *drv = &kh_drivers[kh_driver_count];
-	int err;
-
-	if (!kh_impl_usable(impl)) {
-		pr_info("%s: not supported by this CPU, not registered\n",
-			impl->driver);
-		return;
-	}
-	if (impl->load_first)
-		crypto_has_shash(impl->load_first, 0, 0);
-	err = kh_selftest(impl);
-	if (err) {
-		pr_err("%s: self-test failed (%d), not registered\n",
-		       impl->driver, err);
-		return;
-	}
-	kh_fill_shash_alg(drv, impl);
-	err = crypto_register_shash(&drv->alg);
-	if (err) {
-		pr_err("%s: registration failed (%d)\n", impl->driver, err);
-		memset(drv, 0, sizeof(*drv));
-		return;
-	}
-	kh_driver_count++;
-}
-
-#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
-/**
- * kh_registered_impl() - the i-th driver this module registered
- * @i: index from 0
- *
- * Return: the driver's impl, or NULL past the last one.  A test hook, for
- * the KUnit suites to find every driver of an algorithm; built only with
- * them, and exported to them alone.
- */
-const struct kh_impl *kh_registered_impl(unsigned int i)
-{
-	return i < kh_driver_count ? kh_drivers[i].impl : NULL;
-}
-EXPORT_SYMBOL_IF_KUNIT(kh_registered_impl);
-#endif
-
-static int __init keyedhash_mod_init(void)
-{
-	unsigned int i;
-
-	kh_drivers = kcalloc(kh_generic_impl_count + kh_arch_impl_count,
-			     sizeof(*kh_drivers), GFP_KERNEL);
-	if (!kh_drivers)
-		return -ENOMEM;
-
-	for (i = 0; i < kh_generic_impl_count; i++)
-		kh_try_register(kh_generic_impls[i]);
-	for (i = 0; i < kh_arch_impl_count; i++)
-		kh_try_register(kh_arch_impls[i]);
-
-	if (!kh_driver_count) {
-		kfree(kh_drivers);
-		return -ENODEV;
-	}
-	pr_info("registered %u drivers\n", kh_driver_count);
+	__kh_highwayhash_init(shash_desc_ctx(desc), crypto_shash_ctx(desc->tfm));
 	return 0;
 }
 
-static void __exit keyedhash_mod_exit(void)
+/* Process context only: the key buffer may be vmalloc memory. */
+int kh_multimixer128_shash_setkey(struct crypto_shash *tfm, const u8 *key,
+				  unsigned int keylen)
 {
-	while (kh_driver_count)
-		crypto_unregister_shash(&kh_drivers[--kh_driver_count].alg);
-	kfree(kh_drivers);
+	struct kh_multimixer128_key *ctx = crypto_shash_ctx(tfm);
+
+	kh_multimixer128_clearkey(ctx);
+	return kh_multimixer128_setkey(ctx, key, keylen);
 }
 
-module_init(keyedhash_mod_init);
-module_exit(keyedhash_mod_exit);
+int kh_multimixer128_shash_init(struct shash_desc *desc)
+{
+	__kh_multimixer128_init(shash_desc_ctx(desc));
+	return 0;
+}
 
-MODULE_DESCRIPTION("Fast keyed hashes: HighwayHash, Multimixer-128, NHPoly1305, STHash");
-MODULE_LICENSE("GPL");
-#ifdef KH_VERSION
-MODULE_VERSION(KH_VERSION);	/* PACKAGE_VERSION of dkms.conf (Kbuild) */
-#endif
+int kh_multimixer128_shash_final(struct shash_desc *desc, u8 *out)
+{
+	return kh_multimixer128_final(shash_desc_ctx(desc), out);
+}
+
+void kh_multimixer128_shash_exit_tfm(struct crypto_shash *tfm)
+{
+	kh_multimixer128_clearkey(crypto_shash_ctx(tfm));
+}
+
+int kh_nhpoly1305_shash_setkey(struct crypto_shash *tfm, const u8 *key,
+			       unsigned int keylen)
+{
+	struct kh_nhpoly1305_key *ctx = crypto_shash_ctx(tfm);
+	int err = kh_nhpoly1305_setkey(ctx, key, keylen);
+
+	if (err)
+		memzero_explicit(ctx, sizeof(*ctx));
+	return err;
+}
+
+int kh_nhpoly1305_shash_init(struct shash_desc *desc)
+{
+	kh_nhpoly1305_stream_init(shash_desc_ctx(desc));
+	return 0;
+}
+
+/* NHPoly1305 hashes its last unit with the generic NH on every driver. */
+int kh_nhpoly1305_shash_final(struct shash_desc *desc, u8 *out)
+{
+	return kh_nhpoly1305_final_generic(shash_desc_ctx(desc),
+					   crypto_shash_ctx(desc->tfm), out);
+}
+
+int kh_sthash_shash_setkey(struct crypto_shash *tfm, const u8 *key,
+			   unsigned int keylen)
+{
+	struct kh_sthash_key *ctx = crypto_shash_ctx(tfm);
+	int err = kh_sthash_setkey(ctx, key, keylen);
+
+	if (err)
+		memzero_explicit(ctx, sizeof(*ctx));
+	return err;
+}
+
+int kh_sthash_personalized_shash_setkey(struct crypto_shash *tfm,
+					const u8 *key, unsigned int keylen)
+{
+	struct kh_sthash_key *ctx = crypto_shash_ctx(tfm);
+	int err = kh_sthash_personalized_setkey(ctx, key, keylen);
+
+	if (err)
+		memzero_explicit(ctx, sizeof(*ctx));
+	return err;
+}
+
+int kh_sthash_shash_init(struct shash_desc *desc)
+{
+	struct kh_sthash_state *st = shash_desc_ctx(desc);
+
+	kh_nhpoly1305_stream_init(&st->nhp);
+	return 0;
+}
+
+/* The generic Keccak-f[1600]: every STHash driver but the AVX-512 ones. */
+int kh_sthash_shash_final(struct shash_desc *desc, u8 *out)
+{
+	return kh_sthash_final_generic(shash_desc_ctx(desc),
+				       crypto_shash_ctx(desc->tfm), out);
+}
+
+void kh_shash_exit_tfm(struct crypto_shash *tfm)
+{
+	memzero_explicit(crypto_shash_ctx(tfm),
+			 crypto_shash_alg(tfm)->base.cra_ctxsize);
+}
+
+/* The generic drivers */
+
+static int kh_highwayhash64_generic_update(struct shash_desc *desc,
+					   const u8 *data, unsigned int len)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_update_generic(st, data, len);
+}
+
+static int kh_highwayhash64_generic_final(struct shash_desc *desc, u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_final_generic(st, out,
+					    KH_HIGHWAYHASH64_DIGEST_SIZE);
+}
+
+static int kh_highwayhash64_generic_finup(struct shash_desc *desc,
+					  const u8 *data, unsigned int len,
+					  u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	if (len)
+		kh_highwayhash_update_generic(st, data, len);
+	return kh_highwayhash_final_generic(st, out,
+					    KH_HIGHWAYHASH64_DIGEST_SIZE);
+}
+
+static int kh_highwayhash64_generic_digest(struct shash_desc *desc,
+					   const u8 *data, unsigned int len,
+					   u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	__kh_highwayhash_init(st, crypto_shash_ctx(desc->tfm));
+	kh_highwayhash_update_generic(st, data, len);
+	return kh_highwayhash_final_generic(st, out,
+					    KH_HIGHWAYHASH64_DIGEST_SIZE);
+}
+
+static int kh_highwayhash128_generic_update(struct shash_desc *desc,
+					    const u8 *data, unsigned int len)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_update_generic(st, data, len);
+}
+
+static int kh_highwayhash128_generic_final(struct shash_desc *desc, u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_final_generic(st, out,
+					    KH_HIGHWAYHASH128_DIGEST_SIZE);
+}
+
+static int kh_highwayhash128_generic_finup(struct shash_desc *desc,
+					   const u8 *data, unsigned int len,
+					   u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	if (len)
+		kh_highwayhash_update_generic(st, data, len);
+	return kh_highwayhash_final_generic(st, out,
+					    KH_HIGHWAYHASH128_DIGEST_SIZE);
+}
+
+static int kh_highwayhash128_generic_digest(struct shash_desc *desc,
+					    const u8 *data, unsigned int len,
+					    u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	__kh_highwayhash_init(st, crypto_shash_ctx(desc->tfm));
+	kh_highwayhash_update_generic(st, data, len);
+	return kh_highwayhash_final_generic(st, out,
+					    KH_HIGHWAYHASH128_DIGEST_SIZE);
+}
+
+static int kh_highwayhash256_generic_update(struct shash_desc *desc,
+					    const u8 *data, unsigned int len)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_update_generic(st, data, len);
+}
+
+static int kh_highwayhash256_generic_final(struct shash_desc *desc, u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_final_generic(st, out,
+					    KH_HIGHWAYHASH256_DIGEST_SIZE);
+}
+
+static int kh_highwayhash256_generic_finup(struct shash_desc *desc,
+					   const u8 *data, unsigned int len,
+					   u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	if (len)
+		kh_highwayhash_update_generic(st, data, len);
+	return kh_highwayhash_final_generic(st, out,
+					    KH_HIGHWAYHASH256_DIGEST_SIZE);
+}
+
+static int kh_highwayhash256_generic_digest(struct shash_desc *desc,
+					    const u8 *data, unsigned int len,
+					    u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	__kh_highwayhash_init(st, crypto_shash_ctx(desc->tfm));
+	kh_highwayhash_update_generic(st, data, len);
+	return kh_highwayhash_final_generic(st, out,
+					    KH_HIGHWAYHASH256_DIGEST_SIZE);
+}
+
+static int kh_multimixer128_generic_update(struct shash_desc *desc,
+					   const u8 *data, unsigned int len)
+{
+	const struct kh_multimixer128_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_multimixer128_state *st = shash_desc_ctx(desc);
+
+	return kh_multimixer128_update_generic(st, key, data, len);
+}
+
+static int kh_multimixer128_generic_finup(struct shash_desc *desc,
+					  const u8 *data, unsigned int len,
+					  u8 *out)
+{
+	const struct kh_multimixer128_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_multimixer128_state *st = shash_desc_ctx(desc);
+	int err = 0;
+
+	if (len)
+		err = kh_multimixer128_update_generic(st, key, data, len);
+	if (err) {
+		kh_wipe_state(st, sizeof(*st));
+		return err;
+	}
+	return kh_multimixer128_final(st, out);
+}
+
+static int kh_multimixer128_generic_digest(struct shash_desc *desc,
+					   const u8 *data, unsigned int len,
+					   u8 *out)
+{
+	const struct kh_multimixer128_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_multimixer128_state *st = shash_desc_ctx(desc);
+	int err;
+
+	__kh_multimixer128_init(st);
+	err = kh_multimixer128_update_generic(st, key, data, len);
+	if (err) {
+		kh_wipe_state(st, sizeof(*st));
+		return err;
+	}
+	return kh_multimixer128_final(st, out);
+}
+
+static int kh_nhpoly1305_keyedhash_generic_update(struct shash_desc *desc,
+						  const u8 *data,
+						  unsigned int len)
+{
+	const struct kh_nhpoly1305_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_nhpoly1305_state *st = shash_desc_ctx(desc);
+
+	return kh_nhpoly1305_update_generic(st, key, data, len);
+}
+
+static int kh_nhpoly1305_keyedhash_generic_finup(struct shash_desc *desc,
+						 const u8 *data,
+						 unsigned int len, u8 *out)
+{
+	const struct kh_nhpoly1305_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_nhpoly1305_state *st = shash_desc_ctx(desc);
+
+	if (len)
+		kh_nhpoly1305_update_generic(st, key, data, len);
+	return kh_nhpoly1305_final_generic(st, key, out);
+}
+
+static int kh_nhpoly1305_keyedhash_generic_digest(struct shash_desc *desc,
+						  const u8 *data,
+						  unsigned int len, u8 *out)
+{
+	const struct kh_nhpoly1305_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_nhpoly1305_state *st = shash_desc_ctx(desc);
+
+	kh_nhpoly1305_stream_init(st);
+	kh_nhpoly1305_update_generic(st, key, data, len);
+	return kh_nhpoly1305_final_generic(st, key, out);
+}
+
+static int kh_sthash_generic_update(struct shash_desc *desc, const u8 *data,
+				    unsigned int len)
+{
+	const struct kh_sthash_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_sthash_state *st = shash_desc_ctx(desc);
+
+	return kh_nhpoly1305_update_generic(&st->nhp, &key->nhp, data, len);
+}
+
+static int kh_sthash_generic_finup(struct shash_desc *desc, const u8 *data,
+				   unsigned int len, u8 *out)
+{
+	const struct kh_sthash_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_sthash_state *st = shash_desc_ctx(desc);
+
+	if (len)
+		kh_nhpoly1305_update_generic(&st->nhp, &key->nhp, data, len);
+	return kh_sthash_final_generic(st, key, out);
+}
+
+static int kh_sthash_generic_digest(struct shash_desc *desc, const u8 *data,
+				    unsigned int len, u8 *out)
+{
+	const struct kh_sthash_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_sthash_state *st = shash_desc_ctx(desc);
+
+	kh_nhpoly1305_stream_init(&st->nhp);
+	kh_nhpoly1305_update_generic(&st->nhp, &key->nhp, data, len);
+	return kh_sthash_final_generic(st, key, out);
+}
+
+struct shash_alg kh_generic_algs[] = {
+	{
+		.digestsize	= KH_HIGHWAYHASH64_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_highwayhash_state),
+		.setkey		= kh_highwayhash_shash_setkey,
+		.init		= kh_highwayhash_shash_init,
+		.update		= kh_highwayhash64_generic_update,
+		.final		= kh_highwayhash64_generic_final,
+		.finup		= kh_highwayhash64_generic_finup,
+		.digest		= kh_highwayhash64_generic_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "highwayhash64",
+			.cra_driver_name	= "highwayhash64-generic",
+			.cra_priority		= KH_GENERIC_PRIORITY,
+			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
+			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_HIGHWAYHASH128_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_highwayhash_state),
+		.setkey		= kh_highwayhash_shash_setkey,
+		.init		= kh_highwayhash_shash_init,
+		.update		= kh_highwayhash128_generic_update,
+		.final		= kh_highwayhash128_generic_final,
+		.finup		= kh_highwayhash128_generic_finup,
+		.digest		= kh_highwayhash128_generic_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "highwayhash128",
+			.cra_driver_name	= "highwayhash128-generic",
+			.cra_priority		= KH_GENERIC_PRIORITY,
+			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
+			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_HIGHWAYHASH256_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_highwayhash_state),
+		.setkey		= kh_highwayhash_shash_setkey,
+		.init		= kh_highwayhash_shash_init,
+		.update		= kh_highwayhash256_generic_update,
+		.final		= kh_highwayhash256_generic_final,
+		.finup		= kh_highwayhash256_generic_finup,
+		.digest		= kh_highwayhash256_generic_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "highwayhash256",
+			.cra_driver_name	= "highwayhash256-generic",
+			.cra_priority		= KH_GENERIC_PRIORITY,
+			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
+			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_MULTIMIXER128_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_multimixer128_state),
+		.setkey		= kh_multimixer128_shash_setkey,
+		.init		= kh_multimixer128_shash_init,
+		.update		= kh_multimixer128_generic_update,
+		.final		= kh_multimixer128_shash_final,
+		.finup		= kh_multimixer128_generic_finup,
+		.digest		= kh_multimixer128_generic_digest,
+		.exit_tfm	= kh_multimixer128_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "multimixer128",
+			.cra_driver_name	= "multimixer128-generic",
+			.cra_priority		= KH_GENERIC_PRIORITY,
+			.cra_blocksize		= KH_MULTIMIXER128_BLOCK_SIZE,
+			.cra_ctxsize		= sizeof(struct kh_multimixer128_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_NHPOLY1305_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_nhpoly1305_state),
+		.setkey		= kh_nhpoly1305_shash_setkey,
+		.init		= kh_nhpoly1305_shash_init,
+		.update		= kh_nhpoly1305_keyedhash_generic_update,
+		.final		= kh_nhpoly1305_shash_final,
+		.finup		= kh_nhpoly1305_keyedhash_generic_finup,
+		.digest		= kh_nhpoly1305_keyedhash_generic_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "nhpoly1305",
+			.cra_driver_name	= "nhpoly1305-keyedhash-generic",
+			.cra_priority		= KH_NHPOLY1305_GENERIC_PRIORITY,
+			.cra_blocksize		= 0,
+			.cra_ctxsize		= sizeof(struct kh_nhpoly1305_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_STHASH_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_sthash_state),
+		.setkey		= kh_sthash_shash_setkey,
+		.init		= kh_sthash_shash_init,
+		.update		= kh_sthash_generic_update,
+		.final		= kh_sthash_shash_final,
+		.finup		= kh_sthash_generic_finup,
+		.digest		= kh_sthash_generic_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "sthash",
+			.cra_driver_name	= "sthash-generic",
+			.cra_priority		= KH_GENERIC_PRIORITY,
+			.cra_blocksize		= KH_NH_UNIT,
+			.cra_ctxsize		= sizeof(struct kh_sthash_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_STHASH_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_sthash_state),
+		.setkey		= kh_sthash_personalized_shash_setkey,
+		.init		= kh_sthash_shash_init,
+		.update		= kh_sthash_generic_update,
+		.final		= kh_sthash_shash_final,
+		.finup		= kh_sthash_generic_finup,
+		.digest		= kh_sthash_generic_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "sthash-personalized",
+			.cra_driver_name	= "sthash-personalized-generic",
+			.cra_priority		= KH_GENERIC_PRIORITY,
+			.cra_blocksize		= KH_NH_UNIT,
+			.cra_ctxsize		= sizeof(struct kh_sthash_key),
+			.cra_module		= THIS_MODULE,
+		},
+	},
+};
+
+const unsigned int kh_generic_alg_count = ARRAY_SIZE(kh_generic_algs);
+
 MODULE_ALIAS_CRYPTO("highwayhash64");
 MODULE_ALIAS_CRYPTO("highwayhash64-generic");
 MODULE_ALIAS_CRYPTO("highwayhash128");
@@ -179,4 +514,3 @@ MODULE_ALIAS_CRYPTO("sthash");
 MODULE_ALIAS_CRYPTO("sthash-generic");
 MODULE_ALIAS_CRYPTO("sthash-personalized");
 MODULE_ALIAS_CRYPTO("sthash-personalized-generic");
-/* The SIMD drivers' aliases are in arch/<arch>/glue.c, built with them. */

@@ -19,8 +19,9 @@
  * The full vector sets, every length and random splits are left to the
  * KUnit suites, testmgr and the host tests.
  *
- * It uses only the kh_impl entry points, so the same code also runs in
- * userspace against the generic cores (tests/host/hosttest.c, which prints
+ * It calls each driver's struct shash_alg functions with a tfm and request
+ * made as the crypto API makes them, so the same code also runs in
+ * userspace against the drivers (tests/host/hosttest.c, which prints
  * the time it takes and also runs kh_selftest_suite() over the full sets).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -31,7 +32,8 @@
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <keyedhash/keyedhash.h>
+#include <crypto/internal/hash.h>
+#include <keyedhash/shash.h>
 #include <keyedhash/simd.h>
 #include <keyedhash/testvec.h>
 #include "selftest-vecs.h"
@@ -51,11 +53,11 @@
 #define KH_ST_MAXUPDATE	(3 * KH_SIMD_CHUNK + 7)
 
 struct kh_st {
-	const struct kh_impl *impl;
+	struct shash_alg *alg;
 	const struct kh_st_suite *suite;
-	void *ctx;
-	void *state;
-	void *state2;
+	struct crypto_shash *tfm;
+	struct shash_desc *desc;
+	struct shash_desc *desc2;
 	u8 *buf;
 	u8 *key;
 	u8 digest[64];
@@ -79,7 +81,7 @@ static const u8 *kh_st_msg(struct kh_st *t, const struct kh_st_bytes *m,
 /* Hash @v's message in one update() or (@split) in pieces. */
 static int kh_st_hash(struct kh_st *t, const struct kh_st_vec *v, bool split)
 {
-	const struct kh_alg_ops *alg = t->impl->alg;
+	struct shash_alg *alg = t->alg;
 	u32 len = v->msg.len;
 	/*
 	 * Where each piece ends: 1 byte, 0 bytes, up to just past the middle
@@ -88,68 +90,67 @@ static int kh_st_hash(struct kh_st *t, const struct kh_st_vec *v, bool split)
 	const u32 ends[] = { min(len, 1U), min(len, 1U),
 			     min(len, min_t(u32, len / 2, KH_SIMD_CHUNK) + 7),
 			     len };
-	void *state = t->state;
+	struct shash_desc *desc = t->desc;
 	unsigned int i;
 	u32 pos = 0;
 	int err;
 
-	alg->init(t->ctx, state);
-	for (i = split ? 0 : ARRAY_SIZE(ends) - 1; i < ARRAY_SIZE(ends); i++) {
+	err = alg->init(desc);
+	for (i = split ? 0 : ARRAY_SIZE(ends) - 1;
+	     !err && i < ARRAY_SIZE(ends); i++) {
 		do {
 			u32 n = ends[i] - pos;
 			const u8 *p = kh_st_msg(t, &v->msg, pos, &n);
 
-			err = alg->update(t->impl, t->ctx, state, p, n);
+			err = alg->update(desc, p, n);
 			if (err)
 				return err;
 			pos += n;
 		} while (pos < ends[i]);
 		if (split && i == 2) {
-			memcpy(t->state2, state, alg->statesize);
-			memset(state, 0xa5, alg->statesize);
-			state = t->state2;
+			/* the state moved, as export/import moves it */
+			memcpy(shash_desc_ctx(t->desc2), shash_desc_ctx(desc),
+			       alg->descsize);
+			memset(shash_desc_ctx(desc), 0xa5, alg->descsize);
+			desc = t->desc2;
 		}
 	}
 	memset(t->digest, 0, sizeof(t->digest));
-	return alg->final(t->impl, t->ctx, state, t->digest);
+	return err ?: alg->final(desc, t->digest);
 }
 
 /* setkey() must refuse bad key @idx with -EINVAL. */
 static int kh_st_badkey(struct kh_st *t, unsigned int idx)
 {
 	const struct kh_st_badkey *bk = &t->suite->badkeys[idx];
-	const struct kh_alg_ops *alg = t->impl->alg;
 	int err;
 
 	memset(t->key, 0, bk->keylen);
 	memcpy(t->key, t->suite->data + bk->prefix, bk->prefixlen);
-	err = alg->setkey(t->ctx, t->key, bk->keylen);
+	err = t->alg->setkey(t->tfm, t->key, bk->keylen);
 	if (err == -EINVAL)
 		return 0;
 	pr_err("%s: bad key %u (%u bytes): setkey() %s %d, not -EINVAL\n",
-	       t->impl->driver, idx, bk->keylen,
+	       t->alg->base.cra_driver_name, idx, bk->keylen,
 	       err ? "failed with" : "accepted it:", err);
-	if (!err && alg->exit)
-		alg->exit(t->ctx);
 	return err ?: -EINVAL;
 }
 
 static int kh_st_vector(struct kh_st *t, unsigned int idx)
 {
 	const struct kh_st_vec *v = &t->suite->vecs[idx];
-	const struct kh_alg_ops *alg = t->impl->alg;
+	struct shash_alg *alg = t->alg;
 	const u8 *data = t->suite->data;
 	const char *mode = "setkey";
 	const u8 *key = data + v->key.off;
 	unsigned int i;
 	int err = 0, pass;
 
-	memset(t->ctx, 0, alg->ctxsize);
 	/* the bad keys, spread over the vectors, on the context to be keyed */
 	for (i = idx; !err && i < t->suite->nbad; i += t->suite->count)
 		err = kh_st_badkey(t, i);
 	if (err)
-		return err;
+		goto out;
 
 	if (v->key.pattern != KH_PAT_NONE) {
 		kh_st_bytes_fill(&v->key, data, 0, t->key, v->key.len);
@@ -158,49 +159,83 @@ static int kh_st_vector(struct kh_st *t, unsigned int idx)
 	if (v->msg.pattern != KH_PAT_NONE)
 		kh_st_bytes_fill(&v->msg, data, 0, t->buf,
 				 min_t(u32, v->msg.len, KH_ST_BUFSIZE));
-	err = alg->setkey(t->ctx, key, v->key.len);
+	err = alg->setkey(t->tfm, key, v->key.len);
 	for (pass = 0; !err && pass < 2; pass++) {
 		mode = pass ? "in pieces" : "one-shot";
 		err = kh_st_hash(t, v, pass);
-		if (!err && memcmp(t->digest, data + v->digest,
-				   t->impl->digestsize))
+		if (!err && memcmp(t->digest, data + v->digest, alg->digestsize))
 			err = -EBADMSG;
 	}
 	if (err)
 		pr_err("%s: vector %u (key %u bytes, message %u bytes), %s: %s %d\n",
-		       t->impl->driver, idx, v->key.len, v->msg.len, mode,
-		       err == -EBADMSG ? "wrong digest" : "error", err);
-	if (alg->exit)
-		alg->exit(t->ctx);
+		       alg->base.cra_driver_name, idx, v->key.len, v->msg.len,
+		       mode, err == -EBADMSG ? "wrong digest" : "error", err);
+out:
+	/* as when the tfm is freed: the key wiped, and freed */
+	alg->exit_tfm(t->tfm);
 	return err;
 }
 
-int kh_selftest_suite(const struct kh_impl *impl,
-		      const struct kh_st_suite *suite)
+/*
+ * A tfm and two requests of @alg, made as the crypto API makes them, for
+ * calling the driver's functions before it is registered: the tfm context
+ * right after the tfm, the request state right after the request.
+ */
+static struct crypto_shash *kh_st_tfm_alloc(struct shash_alg *alg)
 {
-	const struct kh_alg_ops *alg = impl->alg;
-	struct kh_st t = { .impl = impl, .suite = suite };
+	struct crypto_shash *tfm;
+
+	tfm = kzalloc(sizeof(*tfm) + alg->base.cra_ctxsize, GFP_KERNEL);
+	if (tfm)
+		tfm->base.__crt_alg = &alg->base;
+	return tfm;
+}
+
+static struct shash_desc *kh_st_desc_alloc(struct shash_alg *alg,
+					   struct crypto_shash *tfm)
+{
+	struct shash_desc *desc;
+
+	desc = kzalloc(sizeof(*desc) + alg->descsize, GFP_KERNEL);
+	if (desc)
+		desc->tfm = tfm;
+	return desc;
+}
+
+static void kh_st_free(struct shash_alg *alg, struct crypto_shash *tfm,
+		       struct shash_desc *desc)
+{
+	if (tfm)
+		memzero_explicit(crypto_shash_ctx(tfm), alg->base.cra_ctxsize);
+	kfree(tfm);
+	kfree_sensitive(desc);
+}
+
+int kh_selftest_suite(struct shash_alg *alg, const struct kh_st_suite *suite)
+{
+	struct kh_st t = { .alg = alg, .suite = suite };
 	unsigned int i;
 	int err = -ENOMEM;
 
 	if (!suite->count) {
-		pr_err("%s: no test vectors\n", impl->driver);
+		pr_err("%s: no test vectors\n", alg->base.cra_driver_name);
 		return -ENOENT;
 	}
-	t.ctx = kzalloc(alg->ctxsize, GFP_KERNEL);
-	t.state = kzalloc(alg->statesize, GFP_KERNEL);
-	t.state2 = kzalloc(alg->statesize, GFP_KERNEL);
+	t.tfm = kh_st_tfm_alloc(alg);
+	if (t.tfm) {
+		t.desc = kh_st_desc_alloc(alg, t.tfm);
+		t.desc2 = kh_st_desc_alloc(alg, t.tfm);
+	}
 	t.buf = kvmalloc(KH_ST_BUFSIZE, GFP_KERNEL);
 	t.key = kvmalloc(max(suite->keymax, 1U), GFP_KERNEL);
-	if (!t.ctx || !t.state || !t.state2 || !t.buf || !t.key)
+	if (!t.tfm || !t.desc || !t.desc2 || !t.buf || !t.key)
 		goto out;
 
 	for (i = 0, err = 0; !err && i < suite->count; i++)
 		err = kh_st_vector(&t, i);
 out:
-	kfree_sensitive(t.ctx);
-	kfree_sensitive(t.state);
-	kfree_sensitive(t.state2);
+	kh_st_free(alg, t.tfm, t.desc);
+	kfree_sensitive(t.desc2);
 	if (t.buf)
 		kvfree_sensitive(t.buf, KH_ST_BUFSIZE);
 	if (t.key)
@@ -208,13 +243,13 @@ out:
 	return err;
 }
 
-int kh_selftest(const struct kh_impl *impl)
+int kh_selftest(struct shash_alg *alg)
 {
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(kh_st_suites); i++)
-		if (!strcmp(kh_st_suites[i].name, impl->name))
-			return kh_selftest_suite(impl, &kh_st_suites[i]);
-	pr_err("%s: no test vectors\n", impl->driver);
+		if (!strcmp(kh_st_suites[i].name, alg->base.cra_name))
+			return kh_selftest_suite(alg, &kh_st_suites[i]);
+	pr_err("%s: no test vectors\n", alg->base.cra_driver_name);
 	return -ENOENT;
 }

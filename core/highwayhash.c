@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * HighwayHash-64/128/256: key setup, request state machine and the generic
- * C block functions.  See include/keyedhash/highwayhash.h.
+ * HighwayHash-64/128/256: the library (<keyedhash/highwayhash.h>), whose
+ * update and final run the instruction set chosen at module init
+ * (<keyedhash/internal/arch.h>), and the generic C.
  *
  * The state is four vectors of four 64-bit lanes (v0, v1, mul0, mul1).  Lanes
  * 0/1 and 2/3 form two halves that mix only in the finalisation permutation.
@@ -10,21 +11,22 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
-#include <keyedhash/highwayhash.h>
-#include <keyedhash/shash.h>
+#include <linux/export.h>
+#include <keyedhash/internal/arch.h>
+#include <keyedhash/internal/highwayhash.h>
 
-static const u64 hh_init0[4] = {
+const u64 kh_highwayhash_iv0[4] = {
 	0xdbe6d5d5fe4cce2fULL, 0xa4093822299f31d0ULL,
 	0x13198a2e03707344ULL, 0x243f6a8885a308d3ULL,
 };
 
-static const u64 hh_init1[4] = {
+const u64 kh_highwayhash_iv1[4] = {
 	0x3bd39e10cb0ef593ULL, 0xc0acf169b5f18a8cULL,
 	0xbe5466cf34e90c6cULL, 0x452821e638d01377ULL,
 };
 
 /* Exchange the 32-bit halves of a word. */
-static inline u64 hh_swap32(u64 x)
+static inline u64 highwayhash_swap32(u64 x)
 {
 	return (x >> 32) | (x << 32);
 }
@@ -35,7 +37,7 @@ static inline u64 hh_swap32(u64 x)
  *	low  = L3 H4 L2 L5 H6 L1 H7 L0
  *	high = H3 L4 H2 H5 H1 L6 H0 L7
  */
-static inline void hh_zipper_add(u64 lo, u64 hi, u64 *dlo, u64 *dhi)
+static inline void highwayhash_zipper_add(u64 lo, u64 hi, u64 *dlo, u64 *dhi)
 {
 	*dlo += ((lo >> 24) & 0xffULL) |
 		((hi >> 24) & 0xff00ULL) |
@@ -56,7 +58,8 @@ static inline void hh_zipper_add(u64 lo, u64 hi, u64 *dlo, u64 *dhi)
 }
 
 /* The round applied to each data packet and in every finalisation step. */
-static void hh_round(struct hh_state *st, const u64 lanes[4])
+static __always_inline void highwayhash_round(struct kh_highwayhash_state *st,
+					      const u64 lanes[4])
 {
 	int i;
 
@@ -66,13 +69,14 @@ static void hh_round(struct hh_state *st, const u64 lanes[4])
 		st->v0[i] += st->mul1[i];
 		st->mul1[i] ^= (st->v0[i] & 0xffffffffULL) * (st->v1[i] >> 32);
 	}
-	hh_zipper_add(st->v1[0], st->v1[1], &st->v0[0], &st->v0[1]);
-	hh_zipper_add(st->v1[2], st->v1[3], &st->v0[2], &st->v0[3]);
-	hh_zipper_add(st->v0[0], st->v0[1], &st->v1[0], &st->v1[1]);
-	hh_zipper_add(st->v0[2], st->v0[3], &st->v1[2], &st->v1[3]);
+	highwayhash_zipper_add(st->v1[0], st->v1[1], &st->v0[0], &st->v0[1]);
+	highwayhash_zipper_add(st->v1[2], st->v1[3], &st->v0[2], &st->v0[3]);
+	highwayhash_zipper_add(st->v0[0], st->v0[1], &st->v1[0], &st->v1[1]);
+	highwayhash_zipper_add(st->v0[2], st->v0[3], &st->v1[2], &st->v1[3]);
 }
 
-void kh_hh_blocks_generic(struct hh_state *st, const u8 *src, size_t nblocks)
+void kh_highwayhash_blocks_generic(struct kh_highwayhash_state *st,
+				   const u8 *src, size_t nblocks)
 {
 	u64 lanes[4];
 	int i;
@@ -80,14 +84,15 @@ void kh_hh_blocks_generic(struct hh_state *st, const u8 *src, size_t nblocks)
 	while (nblocks--) {
 		for (i = 0; i < 4; i++)
 			lanes[i] = get_unaligned_le64(src + 8 * i);
-		hh_round(st, lanes);
-		src += HH_PACKET_SIZE;
+		highwayhash_round(st, lanes);
+		src += KH_HIGHWAYHASH_BLOCK_SIZE;
 	}
 }
 
-void kh_hh_remainder_packet(const struct hh_state *st, u8 pkt[HH_PACKET_SIZE])
+void kh_highwayhash_remainder_packet(const struct kh_highwayhash_state *st,
+				     u8 pkt[KH_HIGHWAYHASH_BLOCK_SIZE])
 {
-	unsigned int n = st->len % HH_PACKET_SIZE;	/* 1..31 */
+	unsigned int n = st->len % KH_HIGHWAYHASH_BLOCK_SIZE;	/* 1..31 */
 	unsigned int whole = n & ~3U;
 	unsigned int tail = n & 3;
 	const u8 *r = st->buf;
@@ -116,9 +121,10 @@ void kh_hh_remainder_packet(const struct hh_state *st, u8 pkt[HH_PACKET_SIZE])
 	}
 }
 
-void kh_hh_remainder_prepare(struct hh_state *st, u8 pkt[HH_PACKET_SIZE])
+void kh_highwayhash_remainder_prepare(struct kh_highwayhash_state *st,
+				      u8 pkt[KH_HIGHWAYHASH_BLOCK_SIZE])
 {
-	unsigned int n = st->len % HH_PACKET_SIZE;	/* 1..31 */
+	unsigned int n = st->len % KH_HIGHWAYHASH_BLOCK_SIZE;	/* 1..31 */
 	int i;
 
 	for (i = 0; i < 4; i++) {
@@ -127,24 +133,24 @@ void kh_hh_remainder_prepare(struct hh_state *st, u8 pkt[HH_PACKET_SIZE])
 		st->v0[i] += ((u64)n << 32) + n;
 		st->v1[i] = ((u64)rol32(hi, n) << 32) | rol32(lo, n);
 	}
-	kh_hh_remainder_packet(st, pkt);
+	kh_highwayhash_remainder_packet(st, pkt);
 }
 
 /* Finalisation round: v0's halves and each word's 32-bit halves swapped. */
-static void hh_permute_round(struct hh_state *st, u64 p[4])
+static void highwayhash_permute_round(struct kh_highwayhash_state *st, u64 p[4])
 {
-	p[0] = hh_swap32(st->v0[2]);
-	p[1] = hh_swap32(st->v0[3]);
-	p[2] = hh_swap32(st->v0[0]);
-	p[3] = hh_swap32(st->v0[1]);
-	hh_round(st, p);
+	p[0] = highwayhash_swap32(st->v0[2]);
+	p[1] = highwayhash_swap32(st->v0[3]);
+	p[2] = highwayhash_swap32(st->v0[0]);
+	p[3] = highwayhash_swap32(st->v0[1]);
+	highwayhash_round(st, p);
 }
 
 /*
  * The 256-bit output of one half j: A = a1:a0 and B = a3:a2 as 128-bit
  * values, H = A ^ (B << 1) ^ (B << 2) after clearing B's top two bits.
  */
-static void hh_out256_half(const struct hh_state *st, int j, u8 *out)
+static void highwayhash_out256_half(const struct kh_highwayhash_state *st, int j, u8 *out)
 {
 	u64 a0 = st->v0[2 * j] + st->mul0[2 * j];
 	u64 a1 = st->v0[2 * j + 1] + st->mul0[2 * j + 1];
@@ -158,101 +164,138 @@ static void hh_out256_half(const struct hh_state *st, int j, u8 *out)
 }
 
 /* The output formula after the rounds; shared by every driver's finish. */
-void kh_hh_emit(const struct hh_state *st, u8 *out, unsigned int digestsize)
+void kh_highwayhash_emit(const struct kh_highwayhash_state *st, u8 *out, unsigned int digestsize)
 {
 	switch (digestsize) {
-	case HH64_DIGEST_SIZE:
+	case KH_HIGHWAYHASH64_DIGEST_SIZE:
 		put_unaligned_le64(st->v0[0] + st->v1[0] +
 				   st->mul0[0] + st->mul1[0], out);
 		break;
-	case HH128_DIGEST_SIZE:
+	case KH_HIGHWAYHASH128_DIGEST_SIZE:
 		put_unaligned_le64(st->v0[0] + st->mul0[0] +
 				   st->v1[2] + st->mul1[2], out);
 		put_unaligned_le64(st->v0[1] + st->mul0[1] +
 				   st->v1[3] + st->mul1[3], out + 8);
 		break;
 	default:
-		hh_out256_half(st, 0, out);
-		hh_out256_half(st, 1, out + 16);
+		highwayhash_out256_half(st, 0, out);
+		highwayhash_out256_half(st, 1, out + 16);
 		break;
 	}
 }
 
-void kh_hh_finish_generic(struct hh_state *st, u8 *out, unsigned int digestsize)
+int kh_highwayhash_final_generic(struct kh_highwayhash_state *st, u8 *out,
+				 unsigned int digestsize)
 {
 	u64 p[4];
 	unsigned int i;
 
-	if (st->len % HH_PACKET_SIZE) {
-		u8 pkt[HH_PACKET_SIZE];
+	if (st->len % KH_HIGHWAYHASH_BLOCK_SIZE) {
+		u8 pkt[KH_HIGHWAYHASH_BLOCK_SIZE];
 
-		kh_hh_remainder_prepare(st, pkt);
-		kh_hh_blocks_generic(st, pkt, 1);
+		kh_highwayhash_remainder_prepare(st, pkt);
+		kh_highwayhash_blocks_generic(st, pkt, 1);
 		memzero_explicit(pkt, sizeof(pkt));
 	}
-	for (i = 0; i < hh_final_rounds(digestsize); i++)
-		hh_permute_round(st, p);
+	for (i = 0; i < kh_highwayhash_final_rounds(digestsize); i++)
+		highwayhash_permute_round(st, p);
 	/* state words: final() wipes the state, so no copy may stay behind */
 	memzero_explicit(p, sizeof(p));
-	kh_hh_emit(st, out, digestsize);
+	kh_highwayhash_emit(st, out, digestsize);
+	kh_wipe_state(st, sizeof(*st));
+	return 0;
 }
 
-int kh_hh_setkey(void *ctx, const u8 *key, unsigned int keylen)
+int kh_highwayhash_update_generic(struct kh_highwayhash_state *st,
+				  const u8 *data, size_t len)
 {
-	struct hh_key *k = ctx;
+	kh_highwayhash_absorb(st, data, len, kh_highwayhash_blocks_generic);
+	return 0;
+}
+
+/* The library */
+
+int kh_highwayhash_setkey(struct kh_highwayhash_key *key, const u8 *raw,
+			  size_t keylen)
+{
 	int i;
 
-	if (keylen != HH_KEY_SIZE)
+	if (keylen != KH_HIGHWAYHASH_KEY_SIZE)
 		return -EINVAL;
 	for (i = 0; i < 4; i++) {
-		u64 kw = get_unaligned_le64(key + 8 * i);
+		u64 kw = get_unaligned_le64(raw + 8 * i);
 
-		k->v0[i] = hh_init0[i] ^ kw;
-		k->v1[i] = hh_init1[i] ^ hh_swap32(kw);
+		key->v0[i] = kh_highwayhash_iv0[i] ^ kw;
+		key->v1[i] = kh_highwayhash_iv1[i] ^ highwayhash_swap32(kw);
 	}
 	return 0;
 }
+EXPORT_SYMBOL_GPL(kh_highwayhash_setkey);
 
-void kh_hh_init(const void *ctx, void *state)
+void kh_highwayhash_init(struct kh_highwayhash_state *st,
+			 const struct kh_highwayhash_key *key)
 {
-	const struct hh_key *k = ctx;
-	struct hh_state *st = state;
-
-	memcpy(st->v0, k->v0, sizeof(st->v0));
-	memcpy(st->v1, k->v1, sizeof(st->v1));
-	memcpy(st->mul0, hh_init0, sizeof(st->mul0));
-	memcpy(st->mul1, hh_init1, sizeof(st->mul1));
-	st->len = 0;
-	/* export() copies it all: no bytes of an earlier request */
-	memset(st->buf, 0, sizeof(st->buf));
+	__kh_highwayhash_init(st, key);
 }
+EXPORT_SYMBOL_GPL(kh_highwayhash_init);
 
-/* The generic driver's update() and final() */
-static int kh_highwayhash_generic_update(const struct kh_impl *impl,
-					 const void *ctx, void *state,
-					 const u8 *src, unsigned int len)
+void kh_highwayhash_update(struct kh_highwayhash_state *st, const u8 *data,
+			   size_t len)
 {
-	kh_hh_generic_piece(state, src, len);
-	return 0;
+	kh_highwayhash_update_arch(st, data, len);
 }
+EXPORT_SYMBOL_GPL(kh_highwayhash_update);
 
-static int kh_highwayhash_generic_final(const struct kh_impl *impl,
-					const void *ctx, void *state, u8 *out)
+void kh_highwayhash64_final(struct kh_highwayhash_state *st,
+			    u8 out[KH_HIGHWAYHASH64_DIGEST_SIZE])
 {
-	kh_hh_finish_generic(state, out, impl->digestsize);
-	return 0;
+	kh_highwayhash_final_arch(st, out, KH_HIGHWAYHASH64_DIGEST_SIZE);
 }
+EXPORT_SYMBOL_GPL(kh_highwayhash64_final);
 
-static const struct kh_shash_fns kh_highwayhash_generic_shash;
+void kh_highwayhash128_final(struct kh_highwayhash_state *st,
+			     u8 out[KH_HIGHWAYHASH128_DIGEST_SIZE])
+{
+	kh_highwayhash_final_arch(st, out, KH_HIGHWAYHASH128_DIGEST_SIZE);
+}
+EXPORT_SYMBOL_GPL(kh_highwayhash128_final);
 
-const struct kh_alg_ops kh_highwayhash_generic_ops = {
-	.ctxsize	= sizeof(struct hh_key),
-	.statesize	= sizeof(struct hh_state),
-	.setkey		= kh_hh_setkey,
-	.init		= kh_hh_init,
-	.update		= kh_highwayhash_generic_update,
-	.final		= kh_highwayhash_generic_final,
-	.shash		= &kh_highwayhash_generic_shash,
-};
+void kh_highwayhash256_final(struct kh_highwayhash_state *st,
+			     u8 out[KH_HIGHWAYHASH256_DIGEST_SIZE])
+{
+	kh_highwayhash_final_arch(st, out, KH_HIGHWAYHASH256_DIGEST_SIZE);
+}
+EXPORT_SYMBOL_GPL(kh_highwayhash256_final);
 
-KH_SHASH_FNS(kh_highwayhash_generic_shash, kh_highwayhash_generic_ops);
+void kh_highwayhash64(const struct kh_highwayhash_key *key, const u8 *data,
+		      size_t len, u8 out[KH_HIGHWAYHASH64_DIGEST_SIZE])
+{
+	struct kh_highwayhash_state st;
+
+	kh_highwayhash_init(&st, key);
+	kh_highwayhash_update(&st, data, len);
+	kh_highwayhash64_final(&st, out);
+}
+EXPORT_SYMBOL_GPL(kh_highwayhash64);
+
+void kh_highwayhash128(const struct kh_highwayhash_key *key, const u8 *data,
+		       size_t len, u8 out[KH_HIGHWAYHASH128_DIGEST_SIZE])
+{
+	struct kh_highwayhash_state st;
+
+	kh_highwayhash_init(&st, key);
+	kh_highwayhash_update(&st, data, len);
+	kh_highwayhash128_final(&st, out);
+}
+EXPORT_SYMBOL_GPL(kh_highwayhash128);
+
+void kh_highwayhash256(const struct kh_highwayhash_key *key, const u8 *data,
+		       size_t len, u8 out[KH_HIGHWAYHASH256_DIGEST_SIZE])
+{
+	struct kh_highwayhash_state st;
+
+	kh_highwayhash_init(&st, key);
+	kh_highwayhash_update(&st, data, len);
+	kh_highwayhash256_final(&st, out);
+}
+EXPORT_SYMBOL_GPL(kh_highwayhash256);

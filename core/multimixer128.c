@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Multimixer-128: key setup, request state machine and the generic C block
- * function.  See include/keyedhash/multimixer128.h.
+ * Multimixer-128: the library (<keyedhash/multimixer128.h>), whose update
+ * runs the instruction set chosen at module init
+ * (<keyedhash/internal/arch.h>), and the generic C.
  *
  * Each 32-byte block contributes f_128(K_b + M_b) to the eight 64-bit sums,
  * where the key and message blocks are added as eight little-endian 32-bit
@@ -26,31 +27,32 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
-#include <keyedhash/multimixer128.h>
-#include <keyedhash/shash.h>
+#include <linux/export.h>
+#include <keyedhash/internal/arch.h>
+#include <keyedhash/internal/multimixer128.h>
 
 /* Word @j of the block sum K_b + M_b (mod 2^32). */
-static inline u32 mm128_word(const u8 *key, const u8 *msg, unsigned int j)
+static inline u32 multimixer128_word(const u8 *key, const u8 *msg, unsigned int j)
 {
 	return get_unaligned_le32(key + 4 * j) +
 	       get_unaligned_le32(msg + 4 * j);
 }
 
-void kh_mm128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
-			     size_t nblocks)
+void kh_multimixer128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
+				     size_t nblocks)
 {
 	u64 h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3];
 	u64 h4 = h[4], h5 = h[5], h6 = h[6], h7 = h[7];
 
 	while (nblocks--) {
-		u32 x0 = mm128_word(key, msg, 0);
-		u32 x1 = mm128_word(key, msg, 1);
-		u32 x2 = mm128_word(key, msg, 2);
-		u32 x3 = mm128_word(key, msg, 3);
-		u32 y0 = mm128_word(key, msg, 4);
-		u32 y1 = mm128_word(key, msg, 5);
-		u32 y2 = mm128_word(key, msg, 6);
-		u32 y3 = mm128_word(key, msg, 7);
+		u32 x0 = multimixer128_word(key, msg, 0);
+		u32 x1 = multimixer128_word(key, msg, 1);
+		u32 x2 = multimixer128_word(key, msg, 2);
+		u32 x3 = multimixer128_word(key, msg, 3);
+		u32 y0 = multimixer128_word(key, msg, 4);
+		u32 y1 = multimixer128_word(key, msg, 5);
+		u32 y2 = multimixer128_word(key, msg, 6);
+		u32 y3 = multimixer128_word(key, msg, 7);
 		u32 sx = x0 + x1 + x2 + x3;
 		u32 sy = y0 + y1 + y2 + y3;
 
@@ -64,8 +66,8 @@ void kh_mm128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
 		h6 += (u64)(sx - x1) * (sy - y2);
 		h7 += (u64)(sx - x2) * (sy - y3);
 
-		key += MM128_BLOCK_SIZE;
-		msg += MM128_BLOCK_SIZE;
+		key += KH_MULTIMIXER128_BLOCK_SIZE;
+		msg += KH_MULTIMIXER128_BLOCK_SIZE;
 	}
 
 	h[0] = h0;
@@ -79,27 +81,22 @@ void kh_mm128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
 }
 
 /*
- * Where the key lives: in a buffer of its own, c->key (struct
- * mm128_tfm_ctx), of keylen bytes, from 32 bytes up to 64 KiB since it is
- * as long as the longest message it may hash.  It comes from kvmalloc():
- * 64 KiB of kmalloc is an order-4 allocation that can fail on a fragmented
- * system, so the buffer may be vmalloc memory, and vfree() may sleep
- * outside interrupt context.  So the key is freed (kvfree_sensitive(),
- * which wipes it first) only from kh_mm128_exit(), and that runs only where
- * sleeping is allowed:
- *  - from setkey (keyedhash_generic.c drops the old key first), which is
- *    process context: kh_mm128_setkey() itself allocates with GFP_KERNEL
- *    (and __GFP_ACCOUNT: see there);
- *  - from exit_tfm, when the tfm is freed (crypto_free_shash(), process
- *    context), and from the module-init self-test.
- * Hashing, from any context (hard IRQ and softirq too), only reads the
- * key.
+ * Where the key lives: in a buffer of its own, key->bytes, of key->len
+ * bytes, from 32 bytes up to 64 KiB since it is as long as the longest
+ * message it may hash.  It comes from kvmalloc(): 64 KiB of kmalloc is an
+ * order-4 allocation that can fail on a fragmented system, so the buffer
+ * may be vmalloc memory, and vfree() may sleep outside interrupt context.
+ * So the key is freed (kvfree_sensitive(), which wipes it first) only by
+ * kh_multimixer128_clearkey(), in process context: the shash setkey
+ * (which drops the old key first) and exit_tfm, and the module-init
+ * self-test.  Hashing, from any context (hard IRQ and softirq too), only
+ * reads the key.
  */
-int kh_mm128_setkey(void *ctx, const u8 *key, unsigned int keylen)
+int kh_multimixer128_setkey(struct kh_multimixer128_key *key, const u8 *raw,
+			    size_t keylen)
 {
-	struct mm128_tfm_ctx *c = ctx;
-
-	if (!keylen || keylen % MM128_BLOCK_SIZE || keylen > MM128_MAX_KEY_SIZE)
+	if (!keylen || keylen % KH_MULTIMIXER128_BLOCK_SIZE ||
+	    keylen > KH_MULTIMIXER128_MAX_KEY_SIZE)
 		return -EINVAL;
 	/*
 	 * Up to 64 KiB: fall back to vmalloc rather than fail when
@@ -108,83 +105,82 @@ int kh_mm128_setkey(void *ctx, const u8 *key, unsigned int keylen)
 	 * at the cgroup's limit fail with ENOMEM quietly rather than call
 	 * the OOM killer or log a warning (RETRY_MAYFAIL, NOWARN).
 	 */
-	c->key = kvmalloc(keylen, GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL |
-				  __GFP_NOWARN);
-	if (!c->key)
+	key->bytes = kvmalloc(keylen, GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL |
+				      __GFP_NOWARN);
+	if (!key->bytes) {
+		key->len = 0;
 		return -ENOMEM;
-	memcpy(c->key, key, keylen);
-	c->keylen = keylen;
+	}
+	memcpy(key->bytes, raw, keylen);
+	key->len = keylen;
 	return 0;
 }
+EXPORT_SYMBOL_GPL(kh_multimixer128_setkey);
 
-/*
- * Also called on a zeroed context (no key set, or setkey() failed).  Process
- * context only: see "Where the key lives" above.
- */
-void kh_mm128_exit(void *ctx)
+void kh_multimixer128_clearkey(struct kh_multimixer128_key *key)
 {
-	struct mm128_tfm_ctx *c = ctx;
-
-	if (c->key)
-		kvfree_sensitive(c->key, c->keylen);
-	c->key = NULL;
-	c->keylen = 0;
+	if (key->bytes)
+		kvfree_sensitive(key->bytes, key->len);
+	key->bytes = NULL;
+	key->len = 0;
 }
+EXPORT_SYMBOL_GPL(kh_multimixer128_clearkey);
 
-void kh_mm128_init(const void *ctx, void *state)
+void kh_multimixer128_init(struct kh_multimixer128_state *st)
 {
-	struct mm128_desc_ctx *st = state;
-
-	/*
-	 * In pieces of at most 32 bytes: kernel code (no SSE) clears anything
-	 * longer with "rep stosq", whose start-up cost is a large part of a
-	 * short message's time; these become plain 8-byte stores.
-	 */
-	memset(st->h, 0, 4 * sizeof(st->h[0]));
-	memset(st->h + 4, 0, 4 * sizeof(st->h[0]));
-	st->len = 0;
-	memset(st->buf, 0, sizeof(st->buf));
+	__kh_multimixer128_init(st);
 }
+EXPORT_SYMBOL_GPL(kh_multimixer128_init);
 
-/* The generic driver's update() */
-static int kh_multimixer128_generic_update(const struct kh_impl *impl,
-					   const void *ctx, void *state,
-					   const u8 *src, unsigned int len)
+int kh_multimixer128_update_generic(struct kh_multimixer128_state *st,
+				    const struct kh_multimixer128_key *key,
+				    const u8 *data, size_t len)
 {
-	struct mm128_feed f;
-
-	if (mm128_feed_start(&f, ctx, state, len))
+	if (!kh_multimixer128_fits(st, key, len))
 		return -EINVAL;
 	if (len)
-		mm128_generic_piece(&f, src, len);
+		kh_multimixer128_absorb(st, key, data, len,
+					kh_multimixer128_blocks_generic);
 	return 0;
 }
 
-int kh_mm128_final(const struct kh_impl *impl, const void *ctx, void *state,
-		   u8 *out)
+int kh_multimixer128_update(struct kh_multimixer128_state *st,
+			    const struct kh_multimixer128_key *key,
+			    const u8 *data, size_t len)
 {
-	const struct mm128_desc_ctx *st = state;
+	return kh_multimixer128_update_arch(st, key, data, len);
+}
+EXPORT_SYMBOL_GPL(kh_multimixer128_update);
+
+int kh_multimixer128_final(struct kh_multimixer128_state *st,
+			   u8 out[KH_MULTIMIXER128_DIGEST_SIZE])
+{
+	int err = 0;
 	int k;
 
 	/* The empty message and partial blocks are outside the function. */
-	if (!st->len || st->len % MM128_BLOCK_SIZE)
-		return -EINVAL;
-	for (k = 0; k < 8; k++)
-		put_unaligned_le64(st->h[k], out + 8 * k);
-	return 0;
+	if (!st->len || st->len % KH_MULTIMIXER128_BLOCK_SIZE)
+		err = -EINVAL;
+	else
+		for (k = 0; k < 8; k++)
+			put_unaligned_le64(st->h[k], out + 8 * k);
+	kh_wipe_state(st, sizeof(*st));
+	return err;
 }
+EXPORT_SYMBOL_GPL(kh_multimixer128_final);
 
-static const struct kh_shash_fns kh_multimixer128_generic_shash;
+int kh_multimixer128(const struct kh_multimixer128_key *key, const u8 *data,
+		     size_t len, u8 out[KH_MULTIMIXER128_DIGEST_SIZE])
+{
+	struct kh_multimixer128_state st;
+	int err;
 
-const struct kh_alg_ops kh_multimixer128_generic_ops = {
-	.ctxsize	= sizeof(struct mm128_tfm_ctx),
-	.statesize	= sizeof(struct mm128_desc_ctx),
-	.setkey		= kh_mm128_setkey,
-	.exit		= kh_mm128_exit,
-	.init		= kh_mm128_init,
-	.update		= kh_multimixer128_generic_update,
-	.final		= kh_mm128_final,
-	.shash		= &kh_multimixer128_generic_shash,
-};
-
-KH_SHASH_FNS(kh_multimixer128_generic_shash, kh_multimixer128_generic_ops);
+	kh_multimixer128_init(&st);
+	err = kh_multimixer128_update(&st, key, data, len);
+	if (err) {
+		kh_wipe_state(&st, sizeof(st));
+		return err;
+	}
+	return kh_multimixer128_final(&st, out);
+}
+EXPORT_SYMBOL_GPL(kh_multimixer128);

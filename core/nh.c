@@ -14,7 +14,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/unaligned.h>
-#include <keyedhash/nhpoly1305.h>
+#include <keyedhash/internal/nhpoly1305.h>
 
 void kh_nh_setkey_words(u32 words[KH_NH_KEY_WORDS],
 			const u8 raw[KH_NH_KEY_BYTES])

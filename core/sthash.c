@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * STHash: key derivation, the crate's output step and the two algorithms
- * "sthash" and "sthash-personalized".  See include/keyedhash/sthash.h and
- * the sthash crate (crates.io/crates/sthash).
+ * STHash: the library (<keyedhash/sthash.h>): key derivation for both key
+ * forms, the crate's output step, and the stream's update on the
+ * instruction set chosen at module init (<keyedhash/internal/arch.h>).
+ * See the sthash crate (crates.io/crates/sthash).
  *
  *	Km || Kp || Kn = cSHAKE128(seed, 1120 bytes, N = "sthash key", S = c1)
  *	Hp     = Poly1305_Kp(NH_Kn(chunk 0) || NH_Kn(chunk 1) || ...), crate emit
@@ -16,20 +17,21 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
-#include <keyedhash/sthash.h>
-#include <keyedhash/shash.h>
+#include <linux/export.h>
+#include <keyedhash/internal/arch.h>
+#include <keyedhash/internal/sthash.h>
 
 static const u8 sthash_kdf_name[] = {
 	's', 't', 'h', 'a', 's', 'h', ' ', 'k', 'e', 'y',
 };
 
 /* Everything key-dependent, done once per key; no allocation. */
-static void sthash_derive(struct sthash_key *k, const u8 *seed,
+static void sthash_derive(struct kh_sthash_key *k, const u8 *seed,
 			  size_t seedlen, const u8 *c1, size_t c1len,
 			  const u8 *c2, size_t c2len)
 {
 	struct kh_keccak128 xof;
-	u8 km[STHASH_KMAC_KEY_SIZE], kp[KH_POLY1305_KEY_SIZE];
+	u8 km[KH_STHASH_KMAC_KEY_SIZE], kp[KH_POLY1305_KEY_SIZE];
 
 	kh_cshake128_init(&xof, sthash_kdf_name, sizeof(sthash_kdf_name),
 			  c1, c1len, KH_BYTEPAD_TINY_KECCAK);
@@ -52,92 +54,89 @@ static void sthash_derive(struct sthash_key *k, const u8 *seed,
 
 static bool sthash_seed_len_ok(size_t seedlen)
 {
-	return seedlen >= STHASH_MIN_SEED_SIZE &&
-	       seedlen <= STHASH_MAX_SEED_SIZE;
+	return seedlen >= KH_STHASH_MIN_SEED_SIZE &&
+	       seedlen <= KH_STHASH_MAX_SEED_SIZE;
 }
 
-int kh_sthash_setkey(void *ctx, const u8 *key, unsigned int keylen)
+int kh_sthash_setkey(struct kh_sthash_key *key, const u8 *seed,
+		     size_t seedlen)
 {
-	if (!sthash_seed_len_ok(keylen))
+	if (!sthash_seed_len_ok(seedlen))
 		return -EINVAL;
-	sthash_derive(ctx, key, keylen, NULL, 0, NULL, 0);
+	sthash_derive(key, seed, seedlen, NULL, 0, NULL, 0);
 	return 0;
 }
+EXPORT_SYMBOL_GPL(kh_sthash_setkey);
 
-/* key = le16 len || seed || le16 len || c1 || le16 len || c2, exactly */
-int kh_sthash_personalized_setkey(void *ctx, const u8 *key,
-				  unsigned int keylen)
+/* blob = le16 len || seed || le16 len || c1 || le16 len || c2, exactly */
+int kh_sthash_personalized_setkey(struct kh_sthash_key *key, const u8 *blob,
+				  size_t bloblen)
 {
 	const u8 *part[3];
-	unsigned int len[3];
-	unsigned int off = 0;
+	size_t len[3];
+	size_t off = 0;
 	int i;
 
-	if (keylen > STHASH_PERSONALIZED_MAX_KEY_SIZE)
+	if (bloblen > KH_STHASH_PERSONALIZED_MAX_KEY_SIZE)
 		return -EINVAL;
 	for (i = 0; i < 3; i++) {
-		if (keylen - off < 2)
+		if (bloblen - off < 2)
 			return -EINVAL;
-		len[i] = get_unaligned_le16(key + off);
+		len[i] = get_unaligned_le16(blob + off);
 		off += 2;
-		if (keylen - off < len[i])
+		if (bloblen - off < len[i])
 			return -EINVAL;
-		part[i] = key + off;
+		part[i] = blob + off;
 		off += len[i];
 	}
-	if (off != keylen || !sthash_seed_len_ok(len[0]))
+	if (off != bloblen || !sthash_seed_len_ok(len[0]))
 		return -EINVAL;
-	sthash_derive(ctx, part[0], len[0], part[1], len[1], part[2], len[2]);
+	sthash_derive(key, part[0], len[0], part[1], len[1], part[2], len[2]);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(kh_sthash_personalized_setkey);
+
+void kh_sthash_init(struct kh_sthash_state *st)
+{
+	kh_nhpoly1305_stream_init(&st->nhp);
+}
+EXPORT_SYMBOL_GPL(kh_sthash_init);
+
+void kh_sthash_update(struct kh_sthash_state *st,
+		      const struct kh_sthash_key *key, const u8 *data,
+		      size_t len)
+{
+	kh_sthash_update_arch(st, key, data, len);
+}
+EXPORT_SYMBOL_GPL(kh_sthash_update);
+
+int kh_sthash_final_generic(struct kh_sthash_state *st,
+			    const struct kh_sthash_key *key, u8 *out)
+{
+	struct kh_keccak128 kmac;
+
+	kh_sthash_final_absorb(st, key, &kmac);
+	kh_keccakf1600(kmac.st);
+	kh_sthash_final_squeeze(&kmac, out);
+	kh_wipe_state(st, sizeof(*st));
 	return 0;
 }
 
-void kh_sthash_init(const void *ctx, void *state)
+void kh_sthash_final(struct kh_sthash_state *st,
+		     const struct kh_sthash_key *key,
+		     u8 out[KH_STHASH_DIGEST_SIZE])
 {
-	kh_nhpoly1305_stream_init(state);
+	kh_sthash_final_arch(st, key, out);
 }
+EXPORT_SYMBOL_GPL(kh_sthash_final);
 
-int kh_sthash_final(const struct kh_impl *impl, const void *ctx, void *state,
-		    u8 *out)
+void kh_sthash(const struct kh_sthash_key *key, const u8 *data, size_t len,
+	       u8 out[KH_STHASH_DIGEST_SIZE])
 {
-	return kh_sthash_final_with(impl, ctx, state, out,
-				    sthash_keccakf_generic);
+	struct kh_sthash_state st;
+
+	kh_sthash_init(&st);
+	kh_sthash_update(&st, key, data, len);
+	kh_sthash_final(&st, key, out);
 }
-
-/* The generic drivers' update() */
-static int kh_sthash_generic_update(const struct kh_impl *impl,
-				    const void *ctx, void *state,
-				    const u8 *src, unsigned int len)
-{
-	const struct sthash_key *k = ctx;
-
-	kh_nhpoly1305_stream_update(&k->nhp, state, src, len);
-	return 0;
-}
-
-static const struct kh_shash_fns kh_sthash_generic_shash;
-
-const struct kh_alg_ops kh_sthash_generic_ops = {
-	.ctxsize	= sizeof(struct sthash_key),
-	.statesize	= sizeof(struct kh_nhpoly1305_state),
-	.setkey		= kh_sthash_setkey,
-	.init		= kh_sthash_init,
-	.update		= kh_sthash_generic_update,
-	.final		= kh_sthash_final,
-	.shash		= &kh_sthash_generic_shash,
-};
-
-KH_SHASH_FNS(kh_sthash_generic_shash, kh_sthash_generic_ops);
-
-static const struct kh_shash_fns kh_sthash_personalized_generic_shash;
-
-const struct kh_alg_ops kh_sthash_personalized_generic_ops = {
-	.ctxsize	= sizeof(struct sthash_key),
-	.statesize	= sizeof(struct kh_nhpoly1305_state),
-	.setkey		= kh_sthash_personalized_setkey,
-	.init		= kh_sthash_init,
-	.update		= kh_sthash_generic_update,
-	.final		= kh_sthash_final,
-	.shash		= &kh_sthash_personalized_generic_shash,
-};
-
-KH_SHASH_FNS(kh_sthash_personalized_generic_shash, kh_sthash_personalized_generic_ops);
+EXPORT_SYMBOL_GPL(kh_sthash);

@@ -105,11 +105,11 @@ def replace_file(path, text):
 
 
 def generic_drivers():
-    """{cra_name: generic driver name} from core/generic.c."""
-    text = read(os.path.join(TOP, "core", "generic.c"))
-    pairs = re.findall(r'\.name\s*= "([^"]+)",\s*\.driver\s*= "([^"]+)"', text)
+    """{cra_name: generic driver name} from keyedhash_generic.c."""
+    text = read(os.path.join(TOP, "keyedhash_generic.c"))
+    pairs = re.findall(r'\.cra_name\s*= "([^"]+)",\s*\.cra_driver_name\s*= "([^"]+)"', text)
     if len(pairs) != len(BOUNDARIES):
-        die("core/generic.c: expected %d generic drivers, found %d"
+        die("keyedhash_generic.c: expected %d generic drivers, found %d"
             % (len(BOUNDARIES), len(pairs)))
     return dict(pairs)
 

@@ -62,7 +62,7 @@ rsync -rlt --delete --prune-empty-dirs \
 	--include=/selftest-vecs.h \
 	--include=/tests/kunit/ --include='/tests/kunit/*.[ch]' \
 	--exclude='*' "$TOP/" "$D/"
-for f in Kconfig keyedhash_generic.c include/keyedhash/keyedhash.h; do
+for f in Kconfig keyedhash_main.c include/keyedhash/shash.h; do
 	[ -f "$D/$f" ] || die "$D/$f missing after the copy"
 done
 

@@ -99,8 +99,12 @@ that register above it on CPUs that have the instructions.  Before a
 driver is registered it checks itself against a few known-answer
 vectors (selftest-vecs.h), one-shot and split, and
 checks that it refuses invalid keys; a driver that fails stays
-unregistered.  CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST adds KUnit
-suites for every driver.
+unregistered.  Each algorithm is also a library of exported functions
+(include/keyedhash/<algorithm>.h: key preparation, init/update/final,
+one-shot) that kernel code can call without a tfm; the instruction set
+behind them is chosen once, at module init, with static keys.
+CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST adds KUnit suites for every driver
+and for the library.
 
 The digests are those of the reference implementations: Go
 github.com/minio/highwayhash and Rust highway for HighwayHash, the Rust

@@ -276,7 +276,7 @@ def generate():
 #   partial     the longest message shorter than one block
 #   tail        the shortest message of whole blocks and a partial one
 #   below, at, above   the longest message below the largest SIMD threshold
-#               (struct kh_impl.simd_min) of any driver of the algorithm, the
+#               (struct kh_simd_min) of any driver of the algorithm, the
 #               shortest at or above it and the next longer one: the generic
 #               fallback and the SIMD path, one-shot
 #   sections    the shortest message longer than two SIMD sections
@@ -292,8 +292,8 @@ def generate():
 # key) are stored as that pattern.
 
 SIMD_CHUNK = 4096                # KH_SIMD_CHUNK, include/keyedhash/simd.h
-# per suite: block size, largest simd_min of its drivers (arch/x86/glue.c,
-# arch/arm64/glue.c; tests/host/hosttest-arch.c fails a driver above it), whether key
+# per suite: block size, largest simd_min of its drivers
+# (include/keyedhash/internal/arch.h; tests/host/hosttest-arch.c fails a driver above it), whether key
 # handling differs by key layout (the "key" rule)
 SELFTEST_RULES = {
     "highwayhash64": (32, 128, False),

@@ -1,30 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * keyedhash: the arm64 NEON drivers.  Each driver is a named struct
- * kh_impl (kh_highwayhash256_neon, ...) whose ops (kh_highwayhash_neon_ops,
- * ...) are small functions that run the algorithm's state machine with the
- * block functions of arch/arm64/blocks.h (the *-neon.S files) as direct
- * calls between kernel_neon_begin() and kernel_neon_end(), at most
- * KH_SIMD_CHUNK bytes of data per section, and the generic C below the
- * driver's threshold or whenever SIMD may not be used
- * (include/keyedhash/simd.h).  The drivers register only on CPUs with
- * ASIMD.
+ * keyedhash: the arm64 NEON instruction set of the library.  Per algorithm
+ * an update (and for HighwayHash a final), kh_<algorithm>_<op>_neon(): the
+ * algorithm's absorb step with the assembly of arch/arm64/blocks.h as
+ * direct calls between kernel_neon_begin() and kernel_neon_end(), at most
+ * KH_SIMD_CHUNK bytes of data per section (<keyedhash/simd.h>), and the
+ * generic C below the caller's thresholds or whenever SIMD may not be
+ * used.  The library (core/) and the NEON drivers (arch/arm64/shash.c)
+ * call them; kh_arch_init() chooses what the library runs.
  */
-#include <crypto/algapi.h>	/* MODULE_ALIAS_CRYPTO() */
-#include <linux/crypto.h>
-#include <linux/kernel.h>
-#include <linux/linkage.h>
-#include <linux/module.h>
-#include <linux/string.h>
 #include <linux/cpufeature.h>
+#include <linux/jump_label.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
 #include <asm/neon.h>
-#include <keyedhash/keyedhash.h>
-#include <keyedhash/simd.h>
-#include <keyedhash/highwayhash.h>
-#include <keyedhash/multimixer128.h>
-#include <keyedhash/nhpoly1305.h>
-#include <keyedhash/sthash.h>
-#include <keyedhash/shash.h>
+#include <keyedhash/internal/arch.h>
 #include "blocks.h"
 
 /*
@@ -32,280 +22,82 @@
  * algorithms define little-endian words (Kconfig: !CPU_BIG_ENDIAN).
  */
 #ifdef CONFIG_CPU_BIG_ENDIAN
-#error "the keyedhash NEON drivers support little-endian kernels only"
+#error "the keyedhash NEON code supports little-endian kernels only"
 #endif
 
-#define KH_NEON_PRIORITY		200
-/*
- * Above our generic nhpoly1305 but below the kernel's own nhpoly1305-neon
- * (200): this driver has not been timed on arm64 hardware, so Adiantum
- * keeps the kernel's NEON code by default.
- */
-#define KH_NHPOLY1305_NEON_PRIORITY	150
+DEFINE_STATIC_KEY_FALSE(kh_have_neon);
 
-static bool kh_neon_usable(void)
+bool kh_neon_usable(void)
 {
 	return cpu_have_named_feature(ASIMD);
 }
 
-/*
- * struct kh_impl.simd_min, as on x86 (arch/x86/glue.c; the AVX2
- * Multimixer-128 value): the NEON drivers have not been timed on arm64
- * hardware, so these are the x86 values, both contexts.
- * (kernel_neon_begin() saves 512 bytes of FPSIMD registers where x86 saves
- * up to 2.7 KiB: on arm64 the best task thresholds are probably lower.)
- */
-#define KH_HH64_SIMD_MIN	{ .task = 128, .kthread = 0 }
-#define KH_HH_SIMD_MIN		{ .task = 0, .kthread = 0 }
-#define KH_MM128_SIMD_MIN	{ .task = 2048, .kthread = 192 }
-#define KH_NH_SIMD_MIN		{ .task = 768, .kthread = 32 }
+void kh_arch_init(void)
+{
+	if (kh_neon_usable())
+		static_branch_enable(&kh_have_neon);
+}
 
 /* HighwayHash */
 
-static void kh_hh_neon_blocks(void *st, const u8 *src, size_t nblocks)
+int kh_highwayhash_update_neon(struct kh_highwayhash_state *st,
+			       const u8 *data, size_t len,
+			       const struct kh_simd_min *min)
 {
-	kh_hh_blocks_neon(st, src, nblocks);
+	return kh_highwayhash_update_simd(st, data, len, min,
+					  kh_highwayhash_blocks_neon);
 }
 
-static void kh_hh_neon_piece(void *st, const u8 *src, unsigned int len)
+/*
+ * The remainder packet built in C and absorbed, the permute rounds in NEON,
+ * the output in C.
+ */
+int kh_highwayhash_final_neon(struct kh_highwayhash_state *st, u8 *out,
+			      unsigned int digestsize,
+			      const struct kh_simd_min *min)
 {
-	kh_hh_absorb(st, src, len, kh_hh_neon_blocks);
-}
+	bool remainder = st->len % KH_HIGHWAYHASH_BLOCK_SIZE;
+	u8 pkt[KH_HIGHWAYHASH_BLOCK_SIZE];
+	struct kh_simd_save save;
 
-static int kh_highwayhash_neon_update(const struct kh_impl *impl,
-				      const void *ctx, void *state,
-				      const u8 *src, unsigned int len)
-{
-	return kh_hh_simd_update(impl, state, src, len, kh_hh_neon_piece);
-}
+	/* the assembly loads and stores the state words as one block */
+	BUILD_BUG_ON(offsetof(struct kh_highwayhash_state, v1) != 32 ||
+		     offsetof(struct kh_highwayhash_state, mul0) != 64 ||
+		     offsetof(struct kh_highwayhash_state, mul1) != 96);
 
-static int kh_highwayhash_neon_final(const struct kh_impl *impl,
-				     const void *ctx, void *state, u8 *out)
-{
-	return kh_hh_simd_final(impl, state, out, kh_neon_hh_finish);
-}
-
-static const struct kh_shash_fns kh_highwayhash_neon_shash;
-
-static const struct kh_alg_ops kh_highwayhash_neon_ops = {
-	.ctxsize	= sizeof(struct hh_key),
-	.statesize	= sizeof(struct hh_state),
-	.setkey		= kh_hh_setkey,
-	.init		= kh_hh_init,
-	.update		= kh_highwayhash_neon_update,
-	.final		= kh_highwayhash_neon_final,
-	.shash		= &kh_highwayhash_neon_shash,
-};
-
-KH_SHASH_FNS(kh_highwayhash_neon_shash, kh_highwayhash_neon_ops);
-
-static const struct kh_impl kh_highwayhash64_neon = {
-	.name		= "highwayhash64",
-	.driver		= "highwayhash64-neon",
-	.priority	= KH_NEON_PRIORITY,
-	.digestsize	= HH64_DIGEST_SIZE,
-	.blocksize	= HH_PACKET_SIZE,
-	.alg		= &kh_highwayhash_neon_ops,
-	.simd_min	= KH_HH64_SIMD_MIN,
-	.usable		= kh_neon_usable,
-};
-
-static const struct kh_impl kh_highwayhash128_neon = {
-	.name		= "highwayhash128",
-	.driver		= "highwayhash128-neon",
-	.priority	= KH_NEON_PRIORITY,
-	.digestsize	= HH128_DIGEST_SIZE,
-	.blocksize	= HH_PACKET_SIZE,
-	.alg		= &kh_highwayhash_neon_ops,
-	.simd_min	= KH_HH_SIMD_MIN,
-	.usable		= kh_neon_usable,
-};
-
-static const struct kh_impl kh_highwayhash256_neon = {
-	.name		= "highwayhash256",
-	.driver		= "highwayhash256-neon",
-	.priority	= KH_NEON_PRIORITY,
-	.digestsize	= HH256_DIGEST_SIZE,
-	.blocksize	= HH_PACKET_SIZE,
-	.alg		= &kh_highwayhash_neon_ops,
-	.simd_min	= KH_HH_SIMD_MIN,
-	.usable		= kh_neon_usable,
-};
-
-/* Multimixer-128 */
-
-static void kh_mm128_neon_blocks(void *priv, const u8 *src, size_t nblocks)
-{
-	struct mm128_feed *f = priv;
-
-	kh_mm128_blocks_neon(f->st->h, f->key, src, nblocks);
-	f->key += nblocks * MM128_BLOCK_SIZE;
-}
-
-static void kh_mm128_neon_piece(void *f, const u8 *src, unsigned int len)
-{
-	mm128_absorb(f, src, len, kh_mm128_neon_blocks);
-}
-
-static int kh_multimixer128_neon_update(const struct kh_impl *impl,
-					const void *ctx, void *state,
-					const u8 *src, unsigned int len)
-{
-	return kh_mm128_simd_update(impl, ctx, state, src, len,
-				    kh_mm128_neon_piece);
-}
-
-static const struct kh_shash_fns kh_multimixer128_neon_shash;
-
-static const struct kh_alg_ops kh_multimixer128_neon_ops = {
-	.ctxsize	= sizeof(struct mm128_tfm_ctx),
-	.statesize	= sizeof(struct mm128_desc_ctx),
-	.setkey		= kh_mm128_setkey,
-	.exit		= kh_mm128_exit,
-	.init		= kh_mm128_init,
-	.update		= kh_multimixer128_neon_update,
-	.final		= kh_mm128_final,
-	.shash		= &kh_multimixer128_neon_shash,
-};
-
-KH_SHASH_FNS(kh_multimixer128_neon_shash, kh_multimixer128_neon_ops);
-
-static const struct kh_impl kh_multimixer128_neon = {
-	.name		= "multimixer128",
-	.driver		= "multimixer128-neon",
-	.priority	= KH_NEON_PRIORITY,
-	.digestsize	= MM128_DIGEST_SIZE,
-	.blocksize	= MM128_BLOCK_SIZE,
-	.alg		= &kh_multimixer128_neon_ops,
-	.simd_min	= KH_MM128_SIMD_MIN,
-	.usable		= kh_neon_usable,
-};
-
-/* NH with NEON, for nhpoly1305, sthash and sthash-personalized */
-
-static __always_inline void kh_nh_neon_units(void *f, const u8 *src,
-					     size_t nunits)
-{
-	kh_nhpoly1305_units(f, src, nunits, kh_nh_neon, NULL, false);
-}
-
-static __always_inline void kh_nh_neon_piece(void *f, const u8 *src,
-					     unsigned int len)
-{
-	kh_nhpoly1305_absorb(f, src, len, kh_nh_neon_units);
-}
-
-static int kh_nhpoly1305_neon_update(const struct kh_impl *impl,
-				     const void *ctx, void *state,
-				     const u8 *src, unsigned int len)
-{
-	kh_nhpoly1305_simd_stream_update(ctx, state, src, len,
-					 kh_simd_min(&impl->simd_min),
-					 kh_nh_neon_piece);
+	if (!kh_simd_final_usable(st->len, min))
+		return kh_highwayhash_final_generic(st, out, digestsize);
+	kh_simd_begin(&save);
+	if (remainder) {
+		kh_highwayhash_remainder_prepare(st, pkt);
+		kh_highwayhash_blocks_neon(st, pkt, 1);
+		memzero_explicit(pkt, sizeof(pkt));
+	}
+	kh_highwayhash_permute_neon(st, kh_highwayhash_final_rounds(digestsize));
+	kh_simd_end(&save);
+	kh_highwayhash_emit(st, out, digestsize);
+	kh_wipe_state(st, sizeof(*st));
 	return 0;
 }
 
-static const struct kh_shash_fns kh_nhpoly1305_neon_shash;
+/* Multimixer-128 */
 
-static const struct kh_alg_ops kh_nhpoly1305_neon_ops = {
-	.ctxsize	= sizeof(struct kh_nhpoly1305_key),
-	.statesize	= sizeof(struct kh_nhpoly1305_state),
-	.setkey		= kh_nhpoly1305_setkey,
-	.init		= kh_nhpoly1305_init,
-	.update		= kh_nhpoly1305_neon_update,
-	.final		= kh_nhpoly1305_final,
-	.shash		= &kh_nhpoly1305_neon_shash,
-};
-
-KH_SHASH_FNS(kh_nhpoly1305_neon_shash, kh_nhpoly1305_neon_ops);
-
-static const struct kh_impl kh_nhpoly1305_keyedhash_neon = {
-	.name		= "nhpoly1305",
-	.driver		= "nhpoly1305-keyedhash-neon",
-	.priority	= KH_NHPOLY1305_NEON_PRIORITY,
-	.digestsize	= NHPOLY1305_DIGEST_SIZE,
-	.blocksize	= 0,
-	.alg		= &kh_nhpoly1305_neon_ops,
-	.simd_min	= KH_NH_SIMD_MIN,
-	.usable		= kh_neon_usable,
-	/* so that the kernel's driver is there to stay above ours */
-	.load_first	= "nhpoly1305-neon",
-};
-
-static int kh_sthash_neon_update(const struct kh_impl *impl, const void *ctx,
-				 void *state, const u8 *src, unsigned int len)
+int kh_multimixer128_update_neon(struct kh_multimixer128_state *st,
+				 const struct kh_multimixer128_key *key,
+				 const u8 *data, size_t len,
+				 const struct kh_simd_min *min)
 {
-	return kh_sthash_simd_update(impl, ctx, state, src, len,
-				     kh_nh_neon_piece);
+	return kh_multimixer128_update_simd(st, key, data, len, min,
+					    kh_multimixer128_blocks_neon);
 }
 
-static const struct kh_shash_fns kh_sthash_neon_shash;
+/* The NH stream of NHPoly1305 and STHash */
 
-static const struct kh_alg_ops kh_sthash_neon_ops = {
-	.ctxsize	= sizeof(struct sthash_key),
-	.statesize	= sizeof(struct kh_nhpoly1305_state),
-	.setkey		= kh_sthash_setkey,
-	.init		= kh_sthash_init,
-	.update		= kh_sthash_neon_update,
-	.final		= kh_sthash_final,
-	.shash		= &kh_sthash_neon_shash,
-};
-
-KH_SHASH_FNS(kh_sthash_neon_shash, kh_sthash_neon_ops);
-
-static const struct kh_shash_fns kh_sthash_personalized_neon_shash;
-
-static const struct kh_alg_ops kh_sthash_personalized_neon_ops = {
-	.ctxsize	= sizeof(struct sthash_key),
-	.statesize	= sizeof(struct kh_nhpoly1305_state),
-	.setkey		= kh_sthash_personalized_setkey,
-	.init		= kh_sthash_init,
-	.update		= kh_sthash_neon_update,
-	.final		= kh_sthash_final,
-	.shash		= &kh_sthash_personalized_neon_shash,
-};
-
-KH_SHASH_FNS(kh_sthash_personalized_neon_shash, kh_sthash_personalized_neon_ops);
-
-static const struct kh_impl kh_sthash_neon = {
-	.name		= "sthash",
-	.driver		= "sthash-neon",
-	.priority	= KH_NEON_PRIORITY,
-	.digestsize	= STHASH_DIGEST_SIZE,
-	.blocksize	= KH_NH_UNIT,
-	.alg		= &kh_sthash_neon_ops,
-	.simd_min	= KH_NH_SIMD_MIN,
-	.usable		= kh_neon_usable,
-};
-
-static const struct kh_impl kh_sthash_personalized_neon = {
-	.name		= "sthash-personalized",
-	.driver		= "sthash-personalized-neon",
-	.priority	= KH_NEON_PRIORITY,
-	.digestsize	= STHASH_DIGEST_SIZE,
-	.blocksize	= KH_NH_UNIT,
-	.alg		= &kh_sthash_personalized_neon_ops,
-	.simd_min	= KH_NH_SIMD_MIN,
-	.usable		= kh_neon_usable,
-};
-
-/* The drivers, in the order the module registers them. */
-const struct kh_impl *const kh_arch_impls[] = {
-	&kh_highwayhash64_neon,
-	&kh_highwayhash128_neon,
-	&kh_highwayhash256_neon,
-	&kh_multimixer128_neon,
-	&kh_nhpoly1305_keyedhash_neon,
-	&kh_sthash_neon,
-	&kh_sthash_personalized_neon,
-};
-
-const unsigned int kh_arch_impl_count = ARRAY_SIZE(kh_arch_impls);
-
-MODULE_ALIAS_CRYPTO("highwayhash64-neon");
-MODULE_ALIAS_CRYPTO("highwayhash128-neon");
-MODULE_ALIAS_CRYPTO("highwayhash256-neon");
-MODULE_ALIAS_CRYPTO("multimixer128-neon");
-MODULE_ALIAS_CRYPTO("nhpoly1305-keyedhash-neon");
-MODULE_ALIAS_CRYPTO("sthash-neon");
-MODULE_ALIAS_CRYPTO("sthash-personalized-neon");
+int kh_nhpoly1305_update_neon(struct kh_nhpoly1305_state *st,
+			      const struct kh_nhpoly1305_key *key,
+			      const u8 *data, size_t len,
+			      const struct kh_simd_min *min)
+{
+	return kh_nhpoly1305_update_simd(st, key, data, len, min, kh_nh_neon,
+					 NULL, false);
+}

@@ -18,7 +18,7 @@
 
 	.text
 
-	// state, in the order of struct hh_state
+	// state, in the order of struct kh_highwayhash_state
 	V0L	.req	v16
 	V0H	.req	v17
 	V1L	.req	v18
@@ -103,11 +103,11 @@
 	.endm
 
 /*
- * void kh_hh_blocks_neon(struct hh_state *st, const u8 *src, size_t nblocks)
+ * void kh_highwayhash_blocks_neon(struct kh_highwayhash_state *st, const u8 *src, size_t nblocks)
  *
  * Absorb nblocks whole 32-byte packets.
  */
-SYM_FUNC_START(kh_hh_blocks_neon)
+SYM_FUNC_START(kh_highwayhash_blocks_neon)
 	cbz	x2, 2f
 	hh_load_zip
 	hh_load_state	x0
@@ -117,15 +117,15 @@ SYM_FUNC_START(kh_hh_blocks_neon)
 	b.ne	1b
 	hh_store_state	x0
 2:	ret
-SYM_FUNC_END(kh_hh_blocks_neon)
+SYM_FUNC_END(kh_highwayhash_blocks_neon)
 
 /*
- * void kh_hh_permute_neon(struct hh_state *st, unsigned int rounds)
+ * void kh_highwayhash_permute_neon(struct kh_highwayhash_state *st, unsigned int rounds)
  *
  * rounds times PermuteAndUpdate (google/highwayhash): the lanes are
  * swap32(v0[2]), swap32(v0[3]), swap32(v0[0]), swap32(v0[1]).
  */
-SYM_FUNC_START(kh_hh_permute_neon)
+SYM_FUNC_START(kh_highwayhash_permute_neon)
 	cbz	w1, 2f
 	hh_load_zip
 	hh_load_state	x0
@@ -136,4 +136,4 @@ SYM_FUNC_START(kh_hh_permute_neon)
 	b.ne	1b
 	hh_store_state	x0
 2:	ret
-SYM_FUNC_END(kh_hh_permute_neon)
+SYM_FUNC_END(kh_highwayhash_permute_neon)

@@ -46,10 +46,10 @@
 	.endm
 
 /*
- * void kh_mm128_blocks_neon(u64 h[8], const u8 *key, const u8 *msg,
+ * void kh_multimixer128_blocks_neon(u64 h[8], const u8 *key, const u8 *msg,
  *			     size_t nblocks)
  */
-SYM_FUNC_START(kh_mm128_blocks_neon)
+SYM_FUNC_START(kh_multimixer128_blocks_neon)
 	cbz	NBLK, 4f
 	movi	v16.2d, #0
 	movi	v17.2d, #0
@@ -85,4 +85,4 @@ SYM_FUNC_START(kh_mm128_blocks_neon)
 	add	v3.2d, v3.2d, v19.2d
 	st1	{v0.2d-v3.2d}, [H]
 4:	ret
-SYM_FUNC_END(kh_mm128_blocks_neon)
+SYM_FUNC_END(kh_multimixer128_blocks_neon)

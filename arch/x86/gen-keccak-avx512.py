@@ -179,8 +179,8 @@ def main():
     emit('.text')
     emit()
     body = []
-    emit('/* void kh_keccakf1600_avx512_asm(u64 st[25]) */')
-    emit('SYM_FUNC_START(kh_keccakf1600_avx512_asm)')
+    emit('/* void kh_keccakf1600_avx512(u64 st[25]) */')
+    emit('SYM_FUNC_START(kh_keccakf1600_avx512)')
     for i, m in enumerate([0x1f, 1, 2, 4, 8, 16]):
         k = '%%k%d' % (6 if i == 0 else i)
         emit('\tmov\t\t$0x%02x, %%eax' % m)
@@ -222,7 +222,7 @@ def main():
         emit('\tvmovdqu64\t%s, 0x%02x(STATE){%%k6}' % (B[y], 40 * y))
     emit('\tvzeroupper')
     emit('\tRET')
-    emit('SYM_FUNC_END(kh_keccakf1600_avx512_asm)')
+    emit('SYM_FUNC_END(kh_keccakf1600_avx512)')
     emit()
     emit('.section .rodata, "a"')
     emit('.align 64')

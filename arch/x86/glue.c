@@ -1,491 +1,174 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * keyedhash: the x86_64 drivers.  Each driver is a named struct kh_impl
- * (kh_highwayhash256_avx2, ...) whose ops (kh_highwayhash_avx2_ops, ...)
- * are small functions that run the algorithm's state machine with the
- * block functions of arch/x86/blocks.h as direct calls, in SIMD sections
- * of at most KH_SIMD_CHUNK bytes of data (include/keyedhash/simd.h), and
- * the generic C below the driver's threshold or when SIMD may not be
- * used.  The AVX-512 drivers need an assembler that knows AVX-512 (Kbuild
- * defines KH_NO_AS_AVX512 where it does not).
+ * keyedhash: the x86_64 instruction sets of the library.  Per algorithm an
+ * update (and where it has SIMD work, a final) per instruction set,
+ * kh_<algorithm>_<op>_avx2() and _avx512(): the algorithm's absorb step
+ * with the assembly of arch/x86/blocks.h as direct calls, in SIMD sections
+ * of at most KH_SIMD_CHUNK bytes of data (<keyedhash/simd.h>), and the
+ * generic C below the caller's thresholds or when SIMD may not be used.
+ * The library (core/) and the SIMD drivers (arch/x86/shash.c) call them;
+ * kh_arch_init() chooses what the library runs.  The AVX-512 code needs an
+ * assembler that knows AVX-512 (Kbuild defines KH_NO_AS_AVX512 where it
+ * does not).
  */
-#include <crypto/algapi.h>	/* MODULE_ALIAS_CRYPTO() */
-#include <linux/crypto.h>
-#include <linux/kernel.h>
-#include <linux/linkage.h>
-#include <linux/module.h>
-#include <linux/string.h>
 #include <linux/cpufeature.h>
+#include <linux/jump_label.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
 #include <asm/fpu/api.h>
-#include <keyedhash/keyedhash.h>
-#include <keyedhash/simd.h>
-#include <keyedhash/highwayhash.h>
-#include <keyedhash/keccak.h>
-#include <keyedhash/multimixer128.h>
-#include <keyedhash/nhpoly1305.h>
-#include <keyedhash/sthash.h>
-#include <keyedhash/shash.h>
+#include <keyedhash/internal/arch.h>
 #include "blocks.h"
 
-#define KH_AVX2_PRIORITY	300
-#define KH_AVX512_PRIORITY	350
-/*
- * nhpoly1305: below the kernel's own nhpoly1305-avx2 (300), which module
- * init loads first (load_first), so that Adiantum keeps the in-tree code
- * unless our driver is named; see the README.
- */
-#define KH_NHPOLY1305_AVX2_PRIORITY	250
+DEFINE_STATIC_KEY_FALSE(kh_have_avx2);
+DEFINE_STATIC_KEY_FALSE(kh_have_avx512);
 
-/*
- * struct kh_impl.simd_min: per calling context, the shortest update (and
- * message, for final()) that enters a SIMD section; below it the generic C
- * costs less than the section.  Where the generic and the SIMD driver
- * cross in make bench's "as in the kernel" rows (--no-threshold), rounded
- * to a measured size (docs/design.md, "SIMD sections and thresholds"):
- * .task	a message is a system call of a user task: its first section
- *		saves and later restores the task's FPU registers (about 600
- *		cycles on the AMD Zen 4 measured, 320 on an Intel Xeon with
- *		AVX-512, whose crossings come earlier: the larger Zen 4 values
- *		are kept);
- * .kthread	a kernel thread or worker: a section costs only its light
- *		part (about 45 cycles on both).
- * HighwayHash-128/256 and STHash with the AVX-512 Keccak gain even on 16
- * bytes: their finalisation alone costs the generic C more than a section.
- */
-#define KH_HH64_SIMD_MIN		{ .task = 128, .kthread = 0 }
-#define KH_HH_SIMD_MIN			{ .task = 0, .kthread = 0 }
-#define KH_MM128_AVX2_SIMD_MIN		{ .task = 2048, .kthread = 192 }
-#define KH_MM128_AVX512_SIMD_MIN	{ .task = 2048, .kthread = 384 }
-#define KH_NH_SIMD_MIN			{ .task = 768, .kthread = 32 }
-#define KH_STHASH_AVX512_SIMD_MIN	{ .task = 0, .kthread = 0 }
-
-static bool kh_x86_avx2_usable(void)
+bool kh_avx2_usable(void)
 {
 	return boot_cpu_has(X86_FEATURE_AVX2) &&
 	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
 }
 
 /*
- * Both AVX-512 drivers work in zmm registers: not on the CPUs where that
+ * The AVX-512 code works in zmm registers: not on the CPUs where that
  * lowers the clock enough to cost more than it gains (the kernel flags
  * them X86_FEATURE_PREFER_YMM).
  */
-static bool __maybe_unused kh_x86_avx512_usable(void)
+bool kh_avx512_usable(void)
 {
-	return boot_cpu_has(X86_FEATURE_AVX2) &&
-	       boot_cpu_has(X86_FEATURE_AVX512F) &&
+#ifdef KH_NO_AS_AVX512
+	return false;
+#else
+	return kh_avx2_usable() && boot_cpu_has(X86_FEATURE_AVX512F) &&
 	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
 				 XFEATURE_MASK_AVX512, NULL) &&
 	       !boot_cpu_has(X86_FEATURE_PREFER_YMM);
+#endif
+}
+
+void kh_arch_init(void)
+{
+	if (kh_avx2_usable())
+		static_branch_enable(&kh_have_avx2);
+	if (kh_avx512_usable())
+		static_branch_enable(&kh_have_avx512);
 }
 
 /* HighwayHash */
 
-static void kh_hh_avx2_blocks(void *st, const u8 *src, size_t nblocks)
+int kh_highwayhash_update_avx2(struct kh_highwayhash_state *st,
+			       const u8 *data, size_t len,
+			       const struct kh_simd_min *min)
 {
-	kh_hh_blocks_avx2(st, src, nblocks);
+	return kh_highwayhash_update_simd(st, data, len, min,
+					  kh_highwayhash_blocks_avx2);
 }
 
-static void kh_hh_avx2_piece(void *st, const u8 *src, unsigned int len)
+/* The remainder packet in C, the rest in one AVX2 section. */
+int kh_highwayhash_final_avx2(struct kh_highwayhash_state *st, u8 *out,
+			      unsigned int digestsize,
+			      const struct kh_simd_min *min)
 {
-	kh_hh_absorb(st, src, len, kh_hh_avx2_blocks);
-}
+	unsigned int n = st->len % KH_HIGHWAYHASH_BLOCK_SIZE;
+	u8 pkt[KH_HIGHWAYHASH_BLOCK_SIZE];
+	struct kh_simd_save save;
 
-static int kh_highwayhash_avx2_update(const struct kh_impl *impl,
-				      const void *ctx, void *state,
-				      const u8 *src, unsigned int len)
-{
-	return kh_hh_simd_update(impl, state, src, len, kh_hh_avx2_piece);
-}
+	/* the assembly reads the state words at fixed offsets */
+	BUILD_BUG_ON(offsetof(struct kh_highwayhash_state, v1) != 32 ||
+		     offsetof(struct kh_highwayhash_state, mul0) != 64 ||
+		     offsetof(struct kh_highwayhash_state, mul1) != 96);
 
-static int kh_highwayhash_avx2_final(const struct kh_impl *impl,
-				     const void *ctx, void *state, u8 *out)
-{
-	return kh_hh_simd_final(impl, state, out, kh_avx2_hh_finish);
-}
-
-static const struct kh_shash_fns kh_highwayhash_avx2_shash;
-
-static const struct kh_alg_ops kh_highwayhash_avx2_ops = {
-	.ctxsize	= sizeof(struct hh_key),
-	.statesize	= sizeof(struct hh_state),
-	.setkey		= kh_hh_setkey,
-	.init		= kh_hh_init,
-	.update		= kh_highwayhash_avx2_update,
-	.final		= kh_highwayhash_avx2_final,
-	.shash		= &kh_highwayhash_avx2_shash,
-};
-
-KH_SHASH_FNS(kh_highwayhash_avx2_shash, kh_highwayhash_avx2_ops);
-
-static const struct kh_impl kh_highwayhash64_avx2 = {
-	.name		= "highwayhash64",
-	.driver		= "highwayhash64-avx2",
-	.priority	= KH_AVX2_PRIORITY,
-	.digestsize	= HH64_DIGEST_SIZE,
-	.blocksize	= HH_PACKET_SIZE,
-	.alg		= &kh_highwayhash_avx2_ops,
-	.simd_min	= KH_HH64_SIMD_MIN,
-	.usable		= kh_x86_avx2_usable,
-};
-
-static const struct kh_impl kh_highwayhash128_avx2 = {
-	.name		= "highwayhash128",
-	.driver		= "highwayhash128-avx2",
-	.priority	= KH_AVX2_PRIORITY,
-	.digestsize	= HH128_DIGEST_SIZE,
-	.blocksize	= HH_PACKET_SIZE,
-	.alg		= &kh_highwayhash_avx2_ops,
-	.simd_min	= KH_HH_SIMD_MIN,
-	.usable		= kh_x86_avx2_usable,
-};
-
-static const struct kh_impl kh_highwayhash256_avx2 = {
-	.name		= "highwayhash256",
-	.driver		= "highwayhash256-avx2",
-	.priority	= KH_AVX2_PRIORITY,
-	.digestsize	= HH256_DIGEST_SIZE,
-	.blocksize	= HH_PACKET_SIZE,
-	.alg		= &kh_highwayhash_avx2_ops,
-	.simd_min	= KH_HH_SIMD_MIN,
-	.usable		= kh_x86_avx2_usable,
-};
-
-/* Multimixer-128 */
-
-static void kh_mm128_avx2_blocks(void *priv, const u8 *src, size_t nblocks)
-{
-	struct mm128_feed *f = priv;
-
-	kh_mm128_blocks_avx2_asm(f->st->h, f->key, src, nblocks);
-	f->key += nblocks * MM128_BLOCK_SIZE;
-}
-
-static void kh_mm128_avx2_piece(void *f, const u8 *src, unsigned int len)
-{
-	mm128_absorb(f, src, len, kh_mm128_avx2_blocks);
-}
-
-static int kh_multimixer128_avx2_update(const struct kh_impl *impl,
-					const void *ctx, void *state,
-					const u8 *src, unsigned int len)
-{
-	return kh_mm128_simd_update(impl, ctx, state, src, len,
-				    kh_mm128_avx2_piece);
-}
-
-static const struct kh_shash_fns kh_multimixer128_avx2_shash;
-
-static const struct kh_alg_ops kh_multimixer128_avx2_ops = {
-	.ctxsize	= sizeof(struct mm128_tfm_ctx),
-	.statesize	= sizeof(struct mm128_desc_ctx),
-	.setkey		= kh_mm128_setkey,
-	.exit		= kh_mm128_exit,
-	.init		= kh_mm128_init,
-	.update		= kh_multimixer128_avx2_update,
-	.final		= kh_mm128_final,
-	.shash		= &kh_multimixer128_avx2_shash,
-};
-
-KH_SHASH_FNS(kh_multimixer128_avx2_shash, kh_multimixer128_avx2_ops);
-
-static const struct kh_impl kh_multimixer128_avx2 = {
-	.name		= "multimixer128",
-	.driver		= "multimixer128-avx2",
-	.priority	= KH_AVX2_PRIORITY,
-	.digestsize	= MM128_DIGEST_SIZE,
-	.blocksize	= MM128_BLOCK_SIZE,
-	.alg		= &kh_multimixer128_avx2_ops,
-	.simd_min	= KH_MM128_AVX2_SIMD_MIN,
-	.usable		= kh_x86_avx2_usable,
-};
-
-#ifndef KH_NO_AS_AVX512
-static void kh_mm128_avx512_blocks(void *priv, const u8 *src, size_t nblocks)
-{
-	struct mm128_feed *f = priv;
-
-	kh_avx512_mm128_blocks(f->st->h, f->key, src, nblocks);
-	f->key += nblocks * MM128_BLOCK_SIZE;
-}
-
-static void kh_mm128_avx512_piece(void *f, const u8 *src, unsigned int len)
-{
-	mm128_absorb(f, src, len, kh_mm128_avx512_blocks);
-}
-
-static int kh_multimixer128_avx512_update(const struct kh_impl *impl,
-					  const void *ctx, void *state,
-					  const u8 *src, unsigned int len)
-{
-	return kh_mm128_simd_update(impl, ctx, state, src, len,
-				    kh_mm128_avx512_piece);
-}
-
-static const struct kh_shash_fns kh_multimixer128_avx512_shash;
-
-static const struct kh_alg_ops kh_multimixer128_avx512_ops = {
-	.ctxsize	= sizeof(struct mm128_tfm_ctx),
-	.statesize	= sizeof(struct mm128_desc_ctx),
-	.setkey		= kh_mm128_setkey,
-	.exit		= kh_mm128_exit,
-	.init		= kh_mm128_init,
-	.update		= kh_multimixer128_avx512_update,
-	.final		= kh_mm128_final,
-	.shash		= &kh_multimixer128_avx512_shash,
-};
-
-KH_SHASH_FNS(kh_multimixer128_avx512_shash, kh_multimixer128_avx512_ops);
-
-static const struct kh_impl kh_multimixer128_avx512 = {
-	.name		= "multimixer128",
-	.driver		= "multimixer128-avx512",
-	.priority	= KH_AVX512_PRIORITY,
-	.digestsize	= MM128_DIGEST_SIZE,
-	.blocksize	= MM128_BLOCK_SIZE,
-	.alg		= &kh_multimixer128_avx512_ops,
-	.simd_min	= KH_MM128_AVX512_SIMD_MIN,
-	.usable		= kh_x86_avx512_usable,
-};
-#endif
-
-/* NH with AVX2, for nhpoly1305, sthash and sthash-personalized */
-
-static __always_inline void kh_nh_avx2_units(void *f, const u8 *src,
-					     size_t nunits)
-{
-	kh_nhpoly1305_units(f, src, nunits, kh_nh_avx2_asm, kh_nh_avx2_chunks,
-			    true);
-}
-
-static __always_inline void kh_nh_avx2_piece(void *f, const u8 *src,
-					     unsigned int len)
-{
-	kh_nhpoly1305_absorb(f, src, len, kh_nh_avx2_units);
-}
-
-static int kh_nhpoly1305_avx2_update(const struct kh_impl *impl,
-				     const void *ctx, void *state,
-				     const u8 *src, unsigned int len)
-{
-	kh_nhpoly1305_simd_stream_update(ctx, state, src, len,
-					 kh_simd_min(&impl->simd_min),
-					 kh_nh_avx2_piece);
+	if (!kh_simd_final_usable(st->len, min))
+		return kh_highwayhash_final_generic(st, out, digestsize);
+	if (n)
+		kh_highwayhash_remainder_packet(st, pkt);
+	kh_simd_begin(&save);
+	kh_highwayhash_finish_avx2(st, out, digestsize, n ? pkt : NULL, n);
+	kh_simd_end(&save);
+	if (n)
+		memzero_explicit(pkt, sizeof(pkt));
+	kh_wipe_state(st, sizeof(*st));
 	return 0;
 }
 
-static const struct kh_shash_fns kh_nhpoly1305_avx2_shash;
+/* Multimixer-128 */
 
-static const struct kh_alg_ops kh_nhpoly1305_avx2_ops = {
-	.ctxsize	= sizeof(struct kh_nhpoly1305_key),
-	.statesize	= sizeof(struct kh_nhpoly1305_state),
-	.setkey		= kh_nhpoly1305_setkey,
-	.init		= kh_nhpoly1305_init,
-	.update		= kh_nhpoly1305_avx2_update,
-	.final		= kh_nhpoly1305_final,
-	.shash		= &kh_nhpoly1305_avx2_shash,
-};
-
-KH_SHASH_FNS(kh_nhpoly1305_avx2_shash, kh_nhpoly1305_avx2_ops);
-
-static const struct kh_impl kh_nhpoly1305_keyedhash_avx2 = {
-	.name		= "nhpoly1305",
-	.driver		= "nhpoly1305-keyedhash-avx2",
-	.priority	= KH_NHPOLY1305_AVX2_PRIORITY,
-	.digestsize	= NHPOLY1305_DIGEST_SIZE,
-	.blocksize	= 0,
-	.alg		= &kh_nhpoly1305_avx2_ops,
-	.simd_min	= KH_NH_SIMD_MIN,
-	.usable		= kh_x86_avx2_usable,
-	.load_first	= "nhpoly1305-avx2",
-};
-
-static int kh_sthash_avx2_update(const struct kh_impl *impl, const void *ctx,
-				 void *state, const u8 *src, unsigned int len)
+int kh_multimixer128_update_avx2(struct kh_multimixer128_state *st,
+				 const struct kh_multimixer128_key *key,
+				 const u8 *data, size_t len,
+				 const struct kh_simd_min *min)
 {
-	return kh_sthash_simd_update(impl, ctx, state, src, len,
-				     kh_nh_avx2_piece);
+	return kh_multimixer128_update_simd(st, key, data, len, min,
+					    kh_multimixer128_blocks_avx2);
 }
-
-static const struct kh_shash_fns kh_sthash_avx2_shash;
-
-static const struct kh_alg_ops kh_sthash_avx2_ops = {
-	.ctxsize	= sizeof(struct sthash_key),
-	.statesize	= sizeof(struct kh_nhpoly1305_state),
-	.setkey		= kh_sthash_setkey,
-	.init		= kh_sthash_init,
-	.update		= kh_sthash_avx2_update,
-	.final		= kh_sthash_final,
-	.shash		= &kh_sthash_avx2_shash,
-};
-
-KH_SHASH_FNS(kh_sthash_avx2_shash, kh_sthash_avx2_ops);
-
-static const struct kh_shash_fns kh_sthash_personalized_avx2_shash;
-
-static const struct kh_alg_ops kh_sthash_personalized_avx2_ops = {
-	.ctxsize	= sizeof(struct sthash_key),
-	.statesize	= sizeof(struct kh_nhpoly1305_state),
-	.setkey		= kh_sthash_personalized_setkey,
-	.init		= kh_sthash_init,
-	.update		= kh_sthash_avx2_update,
-	.final		= kh_sthash_final,
-	.shash		= &kh_sthash_personalized_avx2_shash,
-};
-
-KH_SHASH_FNS(kh_sthash_personalized_avx2_shash, kh_sthash_personalized_avx2_ops);
-
-static const struct kh_impl kh_sthash_avx2 = {
-	.name		= "sthash",
-	.driver		= "sthash-avx2",
-	.priority	= KH_AVX2_PRIORITY,
-	.digestsize	= STHASH_DIGEST_SIZE,
-	.blocksize	= KH_NH_UNIT,
-	.alg		= &kh_sthash_avx2_ops,
-	.simd_min	= KH_NH_SIMD_MIN,
-	.usable		= kh_x86_avx2_usable,
-};
-
-static const struct kh_impl kh_sthash_personalized_avx2 = {
-	.name		= "sthash-personalized",
-	.driver		= "sthash-personalized-avx2",
-	.priority	= KH_AVX2_PRIORITY,
-	.digestsize	= STHASH_DIGEST_SIZE,
-	.blocksize	= KH_NH_UNIT,
-	.alg		= &kh_sthash_personalized_avx2_ops,
-	.simd_min	= KH_NH_SIMD_MIN,
-	.usable		= kh_x86_avx2_usable,
-};
 
 #ifndef KH_NO_AS_AVX512
+/* Groups of four blocks in zmm registers, the last 0..3 with AVX2. */
+static void kh_multimixer128_blocks_avx512(u64 h[8], const u8 *key,
+					   const u8 *msg, size_t nblocks)
+{
+	size_t n4 = nblocks & ~(size_t)3;
+
+	if (n4)
+		kh_multimixer128_blocks4_avx512(h, key, msg, n4);
+	if (nblocks > n4)
+		kh_multimixer128_blocks_avx2(h, key + n4 * KH_MULTIMIXER128_BLOCK_SIZE,
+					     msg + n4 * KH_MULTIMIXER128_BLOCK_SIZE,
+					     nblocks - n4);
+}
+
+int kh_multimixer128_update_avx512(struct kh_multimixer128_state *st,
+				   const struct kh_multimixer128_key *key,
+				   const u8 *data, size_t len,
+				   const struct kh_simd_min *min)
+{
+	return kh_multimixer128_update_simd(st, key, data, len, min,
+					    kh_multimixer128_blocks_avx512);
+}
+#endif
+
+/* The NH stream of NHPoly1305 and STHash */
+
+int kh_nhpoly1305_update_avx2(struct kh_nhpoly1305_state *st,
+			      const struct kh_nhpoly1305_key *key,
+			      const u8 *data, size_t len,
+			      const struct kh_simd_min *min)
+{
+	return kh_nhpoly1305_update_simd(st, key, data, len, min, kh_nh_avx2,
+					 kh_nh_chunks_avx2, true);
+}
+
+#ifndef KH_NO_AS_AVX512
+/* NH on zmm registers, four units per register. */
+int kh_nhpoly1305_update_avx512(struct kh_nhpoly1305_state *st,
+				const struct kh_nhpoly1305_key *key,
+				const u8 *data, size_t len,
+				const struct kh_simd_min *min)
+{
+	return kh_nhpoly1305_update_simd(st, key, data, len, min, kh_nh_avx512,
+					 kh_nh_chunks_avx512, true);
+}
+
 /*
- * STHash with AVX-512: NH on zmm (four units per register), and
- * Keccak-f[1600] for the KMAC128 output step, the fixed cost that
- * dominates short messages.
+ * STHash: Keccak-f[1600] of the KMAC128 output step, the fixed cost that
+ * dominates short messages, in a SIMD section of its own.
  */
-static __always_inline void kh_nh_avx512_units(void *f, const u8 *src,
-					       size_t nunits)
+int kh_sthash_final_avx512(struct kh_sthash_state *st,
+			   const struct kh_sthash_key *key, u8 *out,
+			   const struct kh_simd_min *min)
 {
-	kh_nhpoly1305_units(f, src, nunits, kh_nh_avx512_asm,
-			    kh_nh_avx512_chunks, true);
-}
-
-static __always_inline void kh_nh_avx512_piece(void *f, const u8 *src,
-					       unsigned int len)
-{
-	kh_nhpoly1305_absorb(f, src, len, kh_nh_avx512_units);
-}
-
-static int kh_sthash_avx512_update(const struct kh_impl *impl,
-				   const void *ctx, void *state,
-				   const u8 *src, unsigned int len)
-{
-	return kh_sthash_simd_update(impl, ctx, state, src, len,
-				     kh_nh_avx512_piece);
-}
-
-/* The output step's permutation: in a SIMD section of its own. */
-static void kh_sthash_avx512_keccakf(const struct kh_impl *impl, u64 len,
-				     u64 st[KH_KECCAK_LANES])
-{
+	struct kh_keccak128 kmac;
 	struct kh_simd_save save;
 
-	if (!kh_simd_final_usable(len, &impl->simd_min)) {
-		kh_keccakf1600(st);
-		return;
+	kh_sthash_final_absorb(st, key, &kmac);
+	if (kh_simd_final_usable(st->nhp.len, min)) {
+		kh_simd_begin(&save);
+		kh_keccakf1600_avx512(kmac.st);
+		kh_simd_end(&save);
+	} else {
+		kh_keccakf1600(kmac.st);
 	}
-	kh_simd_begin(&save);
-	kh_keccakf1600_avx512_asm(st);
-	kh_simd_end(&save);
+	kh_sthash_final_squeeze(&kmac, out);
+	kh_wipe_state(st, sizeof(*st));
+	return 0;
 }
-
-static int kh_sthash_avx512_final(const struct kh_impl *impl,
-				  const void *ctx, void *state, u8 *out)
-{
-	return kh_sthash_final_with(impl, ctx, state, out,
-				    kh_sthash_avx512_keccakf);
-}
-
-static const struct kh_shash_fns kh_sthash_avx512_shash;
-
-static const struct kh_alg_ops kh_sthash_avx512_ops = {
-	.ctxsize	= sizeof(struct sthash_key),
-	.statesize	= sizeof(struct kh_nhpoly1305_state),
-	.setkey		= kh_sthash_setkey,
-	.init		= kh_sthash_init,
-	.update		= kh_sthash_avx512_update,
-	.final		= kh_sthash_avx512_final,
-	.shash		= &kh_sthash_avx512_shash,
-};
-
-KH_SHASH_FNS(kh_sthash_avx512_shash, kh_sthash_avx512_ops);
-
-static const struct kh_shash_fns kh_sthash_personalized_avx512_shash;
-
-static const struct kh_alg_ops kh_sthash_personalized_avx512_ops = {
-	.ctxsize	= sizeof(struct sthash_key),
-	.statesize	= sizeof(struct kh_nhpoly1305_state),
-	.setkey		= kh_sthash_personalized_setkey,
-	.init		= kh_sthash_init,
-	.update		= kh_sthash_avx512_update,
-	.final		= kh_sthash_avx512_final,
-	.shash		= &kh_sthash_personalized_avx512_shash,
-};
-
-KH_SHASH_FNS(kh_sthash_personalized_avx512_shash, kh_sthash_personalized_avx512_ops);
-
-static const struct kh_impl kh_sthash_avx512 = {
-	.name		= "sthash",
-	.driver		= "sthash-avx512",
-	.priority	= KH_AVX512_PRIORITY,
-	.digestsize	= STHASH_DIGEST_SIZE,
-	.blocksize	= KH_NH_UNIT,
-	.alg		= &kh_sthash_avx512_ops,
-	.simd_min	= KH_STHASH_AVX512_SIMD_MIN,
-	.usable		= kh_x86_avx512_usable,
-};
-
-static const struct kh_impl kh_sthash_personalized_avx512 = {
-	.name		= "sthash-personalized",
-	.driver		= "sthash-personalized-avx512",
-	.priority	= KH_AVX512_PRIORITY,
-	.digestsize	= STHASH_DIGEST_SIZE,
-	.blocksize	= KH_NH_UNIT,
-	.alg		= &kh_sthash_personalized_avx512_ops,
-	.simd_min	= KH_STHASH_AVX512_SIMD_MIN,
-	.usable		= kh_x86_avx512_usable,
-};
-#endif
-
-/* The drivers, in the order the module registers them. */
-const struct kh_impl *const kh_arch_impls[] = {
-	&kh_highwayhash64_avx2,
-	&kh_highwayhash128_avx2,
-	&kh_highwayhash256_avx2,
-	&kh_multimixer128_avx2,
-#ifndef KH_NO_AS_AVX512
-	&kh_multimixer128_avx512,
-#endif
-	&kh_nhpoly1305_keyedhash_avx2,
-	&kh_sthash_avx2,
-	&kh_sthash_personalized_avx2,
-#ifndef KH_NO_AS_AVX512
-	&kh_sthash_avx512,
-	&kh_sthash_personalized_avx512,
-#endif
-};
-
-const unsigned int kh_arch_impl_count = ARRAY_SIZE(kh_arch_impls);
-
-MODULE_ALIAS_CRYPTO("highwayhash64-avx2");
-MODULE_ALIAS_CRYPTO("highwayhash128-avx2");
-MODULE_ALIAS_CRYPTO("highwayhash256-avx2");
-MODULE_ALIAS_CRYPTO("multimixer128-avx2");
-MODULE_ALIAS_CRYPTO("nhpoly1305-keyedhash-avx2");
-MODULE_ALIAS_CRYPTO("sthash-avx2");
-MODULE_ALIAS_CRYPTO("sthash-personalized-avx2");
-#ifndef KH_NO_AS_AVX512
-MODULE_ALIAS_CRYPTO("multimixer128-avx512");
-MODULE_ALIAS_CRYPTO("sthash-avx512");
-MODULE_ALIAS_CRYPTO("sthash-personalized-avx512");
 #endif

@@ -2,7 +2,7 @@
 /*
  * HighwayHash block and finalisation functions, x86_64 AVX2.
  *
- * The four state vectors v0, v1, mul0 and mul1 (struct hh_state, offsets
+ * The four state vectors v0, v1, mul0 and mul1 (struct kh_highwayhash_state, offsets
  * 0, 32, 64, 96) each fill one ymm register, lane i = word i.  A round is
  * thirteen instructions on two recurrences, the multiply one (mul0 ->
  * v1 += mul0 -> vpmuludq -> mul0 ^= ..., and the same for mul1) and the
@@ -29,7 +29,7 @@
 #define T3	%ymm10
 #define T3X	%xmm10
 
-.section .rodata.cst32.kh_hh_zipper, "aM", @progbits, 32
+.section .rodata.cst32.kh_highwayhash_zipper, "aM", @progbits, 32
 .align 32
 /*
  * ZipperMerge inside each 128-bit lane (words L = lo, H = hi):
@@ -39,13 +39,13 @@
 	.byte	3, 12, 2, 5, 14, 1, 15, 0, 11, 4, 10, 13, 9, 6, 8, 7
 	.byte	3, 12, 2, 5, 14, 1, 15, 0, 11, 4, 10, 13, 9, 6, 8, 7
 
-.section .rodata.cst32.kh_hh_permute, "aM", @progbits, 32
+.section .rodata.cst32.kh_highwayhash_permute, "aM", @progbits, 32
 .align 32
 /* PermuteAndUpdate's packet: v0 words 2, 3, 0, 1, halves swapped. */
 .Lpermute:
 	.long	5, 4, 7, 6, 1, 0, 3, 2
 
-.section .rodata.cst32.kh_hh_mask256, "aM", @progbits, 32
+.section .rodata.cst32.kh_highwayhash_mask256, "aM", @progbits, 32
 .align 32
 /* The 256-bit output clears the top two bits of a3. */
 .Lmask256:
@@ -108,10 +108,10 @@
 .endm
 
 /*
- * void kh_hh_blocks_avx2(struct hh_state *st, const u8 *src, size_t nblocks)
+ * void kh_highwayhash_blocks_avx2(struct kh_highwayhash_state *st, const u8 *src, size_t nblocks)
  * nblocks 0 returns at once (nothing read, the state unchanged).
  */
-SYM_FUNC_START(kh_hh_blocks_avx2)
+SYM_FUNC_START(kh_highwayhash_blocks_avx2)
 	test		%rdx, %rdx
 	jz		.Lblocks_return
 	HH_LOAD_STATE
@@ -128,19 +128,19 @@ SYM_FUNC_START(kh_hh_blocks_avx2)
 	vzeroupper
 .Lblocks_return:
 	RET
-SYM_FUNC_END(kh_hh_blocks_avx2)
+SYM_FUNC_END(kh_highwayhash_blocks_avx2)
 
 /*
- * void kh_hh_finish_avx2(struct hh_state *st, u8 *out,
+ * void kh_highwayhash_finish_avx2(struct kh_highwayhash_state *st, u8 *out,
  *			  unsigned int digestsize, const u8 *pkt,
  *			  unsigned int n)
  *
  * n = len % 32; if it is not 0, pkt is the remainder packet (built in C by
- * kh_hh_remainder_packet()) and v0/v1 get the remainder adjustment here first.
+ * kh_highwayhash_remainder_packet()) and v0/v1 get the remainder adjustment here first.
  * Then the PermuteAndUpdate rounds (4, 6 or 10 for an 8, 16 or 32-byte
  * digest) and the output.  The state is left spent (not stored back).
  */
-SYM_FUNC_START(kh_hh_finish_avx2)
+SYM_FUNC_START(kh_highwayhash_finish_avx2)
 	HH_LOAD_STATE
 	vmovdqa		.Lpermute(%rip), PERM
 	test		%r8d, %r8d
@@ -218,4 +218,4 @@ SYM_FUNC_START(kh_hh_finish_avx2)
 	vmovq		%xmm0, (%rsi)
 	vzeroupper
 	RET
-SYM_FUNC_END(kh_hh_finish_avx2)
+SYM_FUNC_END(kh_highwayhash_finish_avx2)

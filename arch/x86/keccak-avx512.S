@@ -18,8 +18,8 @@
 
 .text
 
-/* void kh_keccakf1600_avx512_asm(u64 st[25]) */
-SYM_FUNC_START(kh_keccakf1600_avx512_asm)
+/* void kh_keccakf1600_avx512(u64 st[25]) */
+SYM_FUNC_START(kh_keccakf1600_avx512)
 	mov		$0x1f, %eax
 	kmovw		%eax, %k6
 	mov		$0x01, %eax
@@ -623,7 +623,7 @@ SYM_FUNC_START(kh_keccakf1600_avx512_asm)
 	vmovdqu64	%zmm9, 0xa0(STATE){%k6}
 	vzeroupper
 	RET
-SYM_FUNC_END(kh_keccakf1600_avx512_asm)
+SYM_FUNC_END(kh_keccakf1600_avx512)
 
 .section .rodata, "a"
 .align 64

@@ -66,11 +66,11 @@
 .endm
 
 /*
- * void kh_mm128_blocks_avx2_asm(u64 h[8], const u8 *key, const u8 *msg,
+ * void kh_multimixer128_blocks_avx2(u64 h[8], const u8 *key, const u8 *msg,
  *				 size_t nblocks)
  * nblocks 0 returns at once (nothing read, h unchanged).
  */
-SYM_FUNC_START(kh_mm128_blocks_avx2_asm)
+SYM_FUNC_START(kh_multimixer128_blocks_avx2)
 	test		NBLK, NBLK
 	jz		.Lreturn
 	vpxor		AXE, AXE, AXE
@@ -123,4 +123,4 @@ SYM_FUNC_START(kh_mm128_blocks_avx2_asm)
 	vzeroupper
 .Lreturn:
 	RET
-SYM_FUNC_END(kh_mm128_blocks_avx2_asm)
+SYM_FUNC_END(kh_multimixer128_blocks_avx2)

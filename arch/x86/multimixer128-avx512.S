@@ -23,11 +23,11 @@
 .text
 
 /*
- * void kh_mm128_blocks_avx512_asm(u64 h[8], const u8 *key, const u8 *msg,
+ * void kh_multimixer128_blocks4_avx512(u64 h[8], const u8 *key, const u8 *msg,
  *				   size_t nblocks)
  * nblocks: a multiple of 4; 0 returns at once (nothing read, h unchanged).
  */
-SYM_FUNC_START(kh_mm128_blocks_avx512_asm)
+SYM_FUNC_START(kh_multimixer128_blocks4_avx512)
 	test		NBLK, NBLK
 	jz		.Lreturn
 	vpxorq		%zmm0, %zmm0, %zmm0		/* x*y, even words */
@@ -94,4 +94,4 @@ SYM_FUNC_START(kh_mm128_blocks_avx512_asm)
 	vzeroupper
 .Lreturn:
 	RET
-SYM_FUNC_END(kh_mm128_blocks_avx512_asm)
+SYM_FUNC_END(kh_multimixer128_blocks4_avx512)

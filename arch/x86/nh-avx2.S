@@ -101,11 +101,11 @@
 .endm
 
 /*
- * void kh_nh_avx2_asm(const u32 *key, const u8 *msg, size_t len, u64 hash[4])
+ * void kh_nh_avx2(const u32 *key, const u8 *msg, size_t len, u64 hash[4])
  * len: a multiple of 16, 16..1024; reads key words up to key[len / 4 + 11].
  * len 0 returns at once: nothing read, hash not written.
  */
-SYM_FUNC_START(kh_nh_avx2_asm)
+SYM_FUNC_START(kh_nh_avx2)
 	test		LEN, LEN
 	jz		.Lreturn
 	vpxor		ACC0, ACC0, ACC0
@@ -154,13 +154,13 @@ SYM_FUNC_START(kh_nh_avx2_asm)
 	vzeroupper
 .Lreturn:
 	RET
-SYM_FUNC_END(kh_nh_avx2_asm)
+SYM_FUNC_END(kh_nh_avx2)
 
 /*
- * void kh_nh_avx2_chunks(const u32 *key, const u8 *msg, size_t nchunks,
+ * void kh_nh_chunks_avx2(const u32 *key, const u8 *msg, size_t nchunks,
  *			  u64 hashes[][4])
  * NH of @nchunks whole 1 KiB chunks, each from key word 0, into
- * hashes[0..nchunks - 1]: one call where kh_nh_avx2_asm() would take
+ * hashes[0..nchunks - 1]: one call where kh_nh_avx2() would take
  * @nchunks.  Reads key words up to key[267].  nchunks 0 returns at once:
  * nothing read, nothing written.
  */
@@ -168,7 +168,7 @@ SYM_FUNC_END(kh_nh_avx2_asm)
 #define KP	%r8
 #define NITER	%eax
 
-SYM_FUNC_START(kh_nh_avx2_chunks)
+SYM_FUNC_START(kh_nh_chunks_avx2)
 	test		NCHUNKS, NCHUNKS
 	jz		.Lchunks_return
 .Lchunk:
@@ -193,4 +193,4 @@ SYM_FUNC_START(kh_nh_avx2_chunks)
 	vzeroupper
 .Lchunks_return:
 	RET
-SYM_FUNC_END(kh_nh_avx2_chunks)
+SYM_FUNC_END(kh_nh_chunks_avx2)

@@ -100,7 +100,7 @@
 .endm
 
 /*
- * void kh_nh_avx512_asm(const u32 *key, const u8 *msg, size_t len,
+ * void kh_nh_avx512(const u32 *key, const u8 *msg, size_t len,
  *			 u64 hash[4])
  * len: a multiple of 16, 16..1024; reads key words up to key[len / 4 + 11]
  * and nothing of the message past len.  The last one to three units go
@@ -108,7 +108,7 @@
  * and add products of zero).  len 0 returns at once: nothing read, hash
  * not written.
  */
-SYM_FUNC_START(kh_nh_avx512_asm)
+SYM_FUNC_START(kh_nh_avx512)
 	test		LEN, LEN
 	jz		.Lreturn
 	vpxor		%xmm0, %xmm0, %xmm0
@@ -148,13 +148,13 @@ SYM_FUNC_START(kh_nh_avx512_asm)
 	vzeroupper
 .Lreturn:
 	RET
-SYM_FUNC_END(kh_nh_avx512_asm)
+SYM_FUNC_END(kh_nh_avx512)
 
 /*
- * void kh_nh_avx512_chunks(const u32 *key, const u8 *msg, size_t nchunks,
+ * void kh_nh_chunks_avx512(const u32 *key, const u8 *msg, size_t nchunks,
  *			    u64 hashes[][4])
  * NH of @nchunks whole 1 KiB chunks, each from key word 0, into
- * hashes[0..nchunks - 1]: one call where kh_nh_avx512_asm() would take
+ * hashes[0..nchunks - 1]: one call where kh_nh_avx512() would take
  * @nchunks.  Reads key words up to key[267].  Four blocks of four units
  * per iteration.  nchunks 0 returns at once: nothing read, nothing
  * written.
@@ -163,7 +163,7 @@ SYM_FUNC_END(kh_nh_avx512_asm)
 #define KP	%r8
 #define NITER	%eax
 
-SYM_FUNC_START(kh_nh_avx512_chunks)
+SYM_FUNC_START(kh_nh_chunks_avx512)
 	test		NCHUNKS, NCHUNKS
 	jz		.Lchunks_return
 .Lchunk:
@@ -189,4 +189,4 @@ SYM_FUNC_START(kh_nh_avx512_chunks)
 	vzeroupper
 .Lchunks_return:
 	RET
-SYM_FUNC_END(kh_nh_avx512_chunks)
+SYM_FUNC_END(kh_nh_chunks_avx512)

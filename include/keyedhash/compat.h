@@ -116,11 +116,11 @@ static __always_inline bool kh_compat_boot_cpu_has(unsigned int bit)
  * it.  Without one the clone would hash under an all-zero context, so
  * every shash the module registers gets this one: a copy of the key
  * context, which is plain data except Multimixer-128's (every driver of
- * it has a struct mm128_tfm_ctx): that points to the key in a buffer of
+ * it has a struct kh_multimixer128_key): that points to the key in a buffer of
  * its own, which the clone must not share (freeing either tfm frees it),
  * so the clone gets a copy.  Possibly atomic context: allocate only, never
  * free.  A clone left without a key after a failed allocation frees
- * nothing when it is freed (mm128_exit()).
+ * nothing when it is freed (kh_multimixer128_clearkey()).
  */
 #include <crypto/internal/hash.h>
 #include <linux/mm.h>
@@ -131,18 +131,18 @@ static inline int kh_compat_shash_clone_tfm(struct crypto_shash *dst,
 					    struct crypto_shash *src)
 {
 	const struct crypto_alg *alg = &crypto_shash_alg(src)->base;
-	const struct mm128_tfm_ctx *s = crypto_shash_ctx(src);
-	struct mm128_tfm_ctx *d = crypto_shash_ctx(dst);
+	const struct kh_multimixer128_key *s = crypto_shash_ctx(src);
+	struct kh_multimixer128_key *d = crypto_shash_ctx(dst);
 
 	memcpy(d, s, alg->cra_ctxsize);
-	if (strcmp(alg->cra_name, "multimixer128") || !s->key)
+	if (strcmp(alg->cra_name, "multimixer128") || !s->bytes)
 		return 0;
-	d->key = kvmalloc(s->keylen, GFP_ATOMIC);
-	if (!d->key) {
-		d->keylen = 0;
+	d->bytes = kvmalloc(s->len, GFP_ATOMIC);
+	if (!d->bytes) {
+		d->len = 0;
 		return -ENOMEM;
 	}
-	memcpy(d->key, s->key, s->keylen);
+	memcpy(d->bytes, s->bytes, s->len);
 	return 0;
 }
 

@@ -1,149 +1,118 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Multimixer-128 (Ghosh, Amiri Eliasi, Daemen; ToSC 2023(3), IACR ePrint
- * 2023/1357): a keyed universal hash built from 32-bit additions and
- * 32x32->64-bit multiplications.  Byte output as the Rust crate
+ * 2023/1357): the library API.  Byte output as the Rust crate
  * multimixer-128 0.1.4: little-endian 32-bit input words, digest words
  * written little-endian, word 0 first.
  *
- * It is a universal hash, not a MAC: the digest must be masked with a fresh
- * pseudorandom value per message before anyone sees it, and the key must be
- * uniformly random and at least as long as the longest message.
+ * A keyed universal hash built from 32-bit additions and 32x32->64-bit
+ * multiplications, NOT a MAC: its raw digest leaks the key.  Mask every
+ * digest with a fresh pseudorandom value per message and bind the length
+ * before it authenticates anything; the key must be uniformly random, at
+ * least as long as the longest message, and never reused within a message.
+ * See docs/algorithms.md.
+ *
+ * Messages are whole 32-byte blocks, at least one, and at most as long as
+ * the key; key block b is used with message block b only.
  */
 #ifndef _KEYEDHASH_MULTIMIXER128_H
 #define _KEYEDHASH_MULTIMIXER128_H
 
 #include <linux/types.h>
-#include <linux/errno.h>
-#include <keyedhash/keyedhash.h>
-#include <keyedhash/simd.h>
 
-#define MM128_BLOCK_SIZE	32
-#define MM128_DIGEST_SIZE	64
+#define KH_MULTIMIXER128_BLOCK_SIZE	32
+#define KH_MULTIMIXER128_DIGEST_SIZE	64
 /* A project limit, not a property of the function. */
-#define MM128_MAX_KEY_SIZE	65536
+#define KH_MULTIMIXER128_MAX_KEY_SIZE	65536
 
-/*
- * The tfm context.  The key is as long as the longest message it may hash,
- * so it lives in its own buffer; only its first len bytes hash a message of
- * len bytes.
+/**
+ * struct kh_multimixer128_key - a prepared key
+ * @bytes:	a copy of the key, in a buffer of its own (up to 64 KiB)
+ * @len:	its length, a multiple of 32
  */
-struct mm128_tfm_ctx {
-	u8 *key;
-	unsigned int keylen;
+struct kh_multimixer128_key {
+	u8 *bytes;
+	unsigned int len;
 };
 
-/*
- * The request state.  It holds no pointers, so export/import is a plain
- * copy.  @len counts the bytes accepted so far; the number of buffered bytes
- * is len % 32 and the next block uses key offset len & ~31.  update() never
- * lets @len pass the key length, so an imported state can't make it read
- * past the end of the key.
+/**
+ * struct kh_multimixer128_state - a message being hashed
+ * @h:		the eight sums
+ * @len:	bytes accepted so far, never past the key's length; len % 32
+ *		of them wait in @buf, the next block uses key offset len & ~31
+ * @buf:	the bytes of a partial block
+ *
+ * No pointers: a copy is a valid state (the crypto API's export/import).
  */
-struct mm128_desc_ctx {
+struct kh_multimixer128_state {
 	u64 h[8];
 	u64 len;
-	u8 buf[MM128_BLOCK_SIZE];
+	u8 buf[KH_MULTIMIXER128_BLOCK_SIZE];
 };
 
-/*
- * The block function, per instruction set (generic C in
- * core/multimixer128.c, SIMD in arch/; a SIMD driver's runs inside a SIMD
- * section):
- *	blocks(h, key, msg, nblocks)	add the contributions of @nblocks
- *		whole 32-byte message blocks at @msg, each paired with the
- *		key block at the same index from @key, into the running sums
- *		@h (mod 2^64 per word).  Blocks are independent, so an
- *		implementation may keep any number of lane accumulators as
- *		long as it adds them into @h before returning.
+/**
+ * kh_multimixer128_setkey() - prepare a key: copy it into a buffer of its own
+ * @key:	the prepared key; free it with kh_multimixer128_clearkey()
+ * @raw:	the key bytes
+ * @keylen:	their number: a multiple of 32, from 32 to 65536
+ *
+ * Process context only: allocates with GFP_KERNEL, charged to the caller's
+ * memory cgroup.
+ *
+ * Return: 0; -EINVAL for a bad length, -ENOMEM (then @key holds no key).
  */
-void kh_mm128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
-			     size_t nblocks);
+int kh_multimixer128_setkey(struct kh_multimixer128_key *key, const u8 *raw,
+			    size_t keylen);
 
-/* What every Multimixer-128 driver shares (core/multimixer128.c). */
-int kh_mm128_setkey(void *ctx, const u8 *key, unsigned int keylen);
-void kh_mm128_exit(void *ctx);
-void kh_mm128_init(const void *ctx, void *state);
-int kh_mm128_final(const struct kh_impl *impl, const void *ctx, void *state,
-		   u8 *out);
-
-/* The generic driver's state machine (core/multimixer128.c). */
-extern const struct kh_alg_ops kh_multimixer128_generic_ops;
-
-/* An update in progress: the state and the key block of its next block. */
-struct mm128_feed {
-	struct mm128_desc_ctx *st;
-	const u8 *key;
-};
-
-/*
- * Start an update of @len bytes: -EINVAL if the message would outgrow the
- * key (the key is as long as the longest message).
+/**
+ * kh_multimixer128_clearkey() - wipe and free a prepared key
+ * @key:	a key from kh_multimixer128_setkey(), or zeroed; zeroed after
+ *
+ * Process context only (the buffer may be vmalloc memory).
  */
-static inline int mm128_feed_start(struct mm128_feed *f,
-				   const struct mm128_tfm_ctx *c,
-				   struct mm128_desc_ctx *st, unsigned int len)
-{
-	/* len + st->len > keylen, without overflow for any imported state */
-	if (st->len > c->keylen || len > c->keylen - st->len)
-		return -EINVAL;
-	f->st = st;
-	/* a buffered partial block, if any, starts at key offset len & ~31 */
-	f->key = c->key + (st->len - st->len % MM128_BLOCK_SIZE);
-	return 0;
-}
+void kh_multimixer128_clearkey(struct kh_multimixer128_key *key);
 
-/*
- * The update step, instantiated per instruction set: absorb @len bytes of
- * the update @f (a struct mm128_feed) with @blocks, which takes @f and
- * advances f->key past the blocks it absorbs.
+/**
+ * kh_multimixer128_init() - start a message
+ * @st:		the message state
  */
-static __always_inline void
-mm128_absorb(void *f, const u8 *src, unsigned int len,
-	     void (*blocks)(void *f, const u8 *src, size_t nblocks))
-{
-	struct mm128_desc_ctx *st = ((struct mm128_feed *)f)->st;
-	unsigned int pos = st->len % MM128_BLOCK_SIZE;
+void kh_multimixer128_init(struct kh_multimixer128_state *st);
 
-	st->len += len;
-	kh_update_blocks(st->buf, MM128_BLOCK_SIZE, pos, src, len, blocks, f);
-}
-
-static inline void mm128_generic_blocks(void *priv, const u8 *src, size_t n)
-{
-	struct mm128_feed *f = priv;
-
-	kh_mm128_blocks_generic(f->st->h, f->key, src, n);
-	f->key += n * MM128_BLOCK_SIZE;
-}
-
-static inline void mm128_generic_piece(void *f, const u8 *src,
-				       unsigned int len)
-{
-	mm128_absorb(f, src, len, mm128_generic_blocks);
-}
-
-/*
- * A SIMD driver's update(): the key-length check, then @len bytes in SIMD
- * sections, each piece absorbed by @piece (mm128_absorb() with the
- * driver's block function), or in generic C below the driver's threshold
- * (kh_simd_update()).
+/**
+ * kh_multimixer128_update() - add message bytes
+ * @st:		the message state
+ * @key:	the key
+ * @data:	the bytes
+ * @len:	their number
+ *
+ * Return: 0, or -EINVAL if the message would outgrow the key (then @st is
+ * unchanged).
  */
-static __always_inline int
-kh_mm128_simd_update(const struct kh_impl *impl, const void *ctx,
-		     void *state, const u8 *src, unsigned int len,
-		     void (*piece)(void *f, const u8 *src, unsigned int len))
-{
-	struct mm128_desc_ctx *st = state;
-	struct mm128_feed f;
+int kh_multimixer128_update(struct kh_multimixer128_state *st,
+			    const struct kh_multimixer128_key *key,
+			    const u8 *data, size_t len);
 
-	if (mm128_feed_start(&f, ctx, st, len))
-		return -EINVAL;
-	if (len)
-		kh_simd_update(&f, src, len, st->len % MM128_BLOCK_SIZE,
-			       MM128_BLOCK_SIZE, kh_simd_min(&impl->simd_min),
-			       piece, mm128_generic_piece);
-	return 0;
-}
+/**
+ * kh_multimixer128_final() - finish a message
+ * @st:		the message state; wiped afterwards
+ * @out:	the digest
+ *
+ * Return: 0, or -EINVAL for an empty message or one that is not whole
+ * blocks.
+ */
+int kh_multimixer128_final(struct kh_multimixer128_state *st,
+			   u8 out[KH_MULTIMIXER128_DIGEST_SIZE]);
+
+/**
+ * kh_multimixer128() - Multimixer-128 of a message in one call
+ * @key:	the key
+ * @data:	the message: whole blocks, at least one, at most the key's length
+ * @len:	its length
+ * @out:	the digest
+ *
+ * Return: 0 or -EINVAL, as kh_multimixer128_update() and _final().
+ */
+int kh_multimixer128(const struct kh_multimixer128_key *key, const u8 *data,
+		     size_t len, u8 out[KH_MULTIMIXER128_DIGEST_SIZE]);
 
 #endif /* _KEYEDHASH_MULTIMIXER128_H */

@@ -8,7 +8,7 @@
  * section is paid once per 4 KiB, not once per block function call: the
  * section covers all of the piece's work (for NHPoly1305 and STHash the NH
  * chunks and the Poly1305 steps between them).  Below the driver's
- * threshold (struct kh_impl.simd_min), and whenever SIMD may not be used
+ * thresholds (struct kh_simd_min), and whenever SIMD may not be used
  * (hard IRQ context, or a KUnit case that forces the fallback), it runs the
  * generic C instead.  Generic and SIMD code keep the same state format, so
  * either may process any part of a message.
@@ -22,7 +22,6 @@
 #include <linux/thread_info.h>
 #include <asm/simd.h>
 #include <crypto/internal/simd.h>
-#include <keyedhash/keyedhash.h>
 #if defined(CONFIG_X86)
 #include <asm/fpu/api.h>
 #elif defined(CONFIG_ARM64)
@@ -31,6 +30,25 @@
 
 /* Most block data handled in one SIMD section. */
 #define KH_SIMD_CHUNK		4096
+
+/**
+ * struct kh_simd_min - where a SIMD implementation's SIMD path starts to pay
+ * @task:	when a section would first have to save a user task's FPU/SIMD
+ *		registers (a system call: AF_ALG, khsum, fscrypt in a task)
+ * @kthread:	when it would not: a kernel thread or worker (dm-integrity's),
+ *		softirq over one, or a task whose registers are saved already
+ *
+ * An update shorter than the context's threshold, and the final of a
+ * message shorter than it, run the generic C and enter no SIMD section:
+ * below it the generic code costs less than the section.  The values are
+ * the crossings make bench measures (docs/design.md, "SIMD sections and
+ * thresholds"), in <keyedhash/internal/arch.h>; kh_simd_min() picks one,
+ * once per update or final.
+ */
+struct kh_simd_min {
+	unsigned int task;
+	unsigned int kthread;
+};
 
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
 /*
@@ -147,54 +165,26 @@ struct kh_simd_save {
 	} while (0)
 #define kh_simd_end(save)	kh_simd_leave(save)
 
-/**
- * kh_simd_update() - run one update() in SIMD sections, or in generic C
- * @priv:	passed to @simd and @generic
- * @src:	the update's data
- * @len:	its length
- * @pos:	bytes the request holds in its block buffer (< @bs)
- * @bs:		the algorithm's block size
- * @simd_min:	the driver's threshold in this context, kh_simd_min()
- * @simd:	absorbs a piece, with the SIMD block functions (called inside
- *		a section)
- * @generic:	absorbs a piece with the generic C
- *
- * An update shorter than @simd_min, one that only fills the block buffer,
- * or one where SIMD may not be used goes to @generic whole.  Otherwise the
- * data is cut into pieces of at most KH_SIMD_CHUNK bytes of block data
- * (the first one less the bytes already buffered), each absorbed by @simd
- * in a SIMD section of its own: a 64 KiB update from a block boundary
- * enters exactly 16 sections.  A last piece that only fills the buffer
- * enters none.  Always inlined, so that @simd and @generic, constants at
- * every call, are direct calls.
+/*
+ * Whether an update of @len bytes, @pos of a block of @bs buffered, runs in
+ * SIMD sections: not below the caller's threshold, not where it only fills
+ * the block buffer, not where SIMD may not be used.
  */
-static __always_inline void
-kh_simd_update(void *priv, const u8 *src, unsigned int len, unsigned int pos,
-	       unsigned int bs, unsigned int simd_min,
-	       void (*simd)(void *priv, const u8 *src, unsigned int len),
-	       void (*generic)(void *priv, const u8 *src, unsigned int len))
+static inline bool kh_simd_update_usable(size_t len, unsigned int pos,
+					 unsigned int bs,
+					 const struct kh_simd_min *min)
 {
-	struct kh_simd_save save;
+	return len >= kh_simd_min(min) && pos + len >= bs && kh_simd_usable();
+}
 
-	if (len < simd_min || pos + len < bs || !kh_simd_usable()) {
-		generic(priv, src, len);
-		return;
-	}
-	while (len) {
-		unsigned int n = min(len, KH_SIMD_CHUNK - pos);
-
-		if (pos + n < bs) {
-			/* the last piece, and no whole block in it */
-			generic(priv, src, n);
-			return;
-		}
-		kh_simd_begin(&save);
-		simd(priv, src, n);
-		kh_simd_end(&save);
-		pos = (pos + n) % bs;
-		src += n;
-		len -= n;
-	}
+/*
+ * The next piece of an update in SIMD sections: at most KH_SIMD_CHUNK bytes
+ * of block data (the first one less the @pos bytes already buffered), so
+ * that a 64 KiB update from a block boundary enters exactly 16 sections.
+ */
+static inline size_t kh_simd_piece(size_t len, unsigned int pos)
+{
+	return min_t(size_t, len, KH_SIMD_CHUNK - pos);
 }
 
 /*

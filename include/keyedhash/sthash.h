@@ -1,119 +1,124 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * STHash, byte-compatible with the Rust crate sthash 0.2.x (with
- * tiny-keccak 2.0.2): NH and Poly1305 exactly as NHPoly1305 (the streaming
- * state is shared, see nhpoly1305.h), the crate's Poly1305 output step,
- * then KMAC128 over LE64(message length) || the 16-byte Poly1305 value.
- * cSHAKE128 expands the seed into the KMAC, Poly1305 and NH keys.
+ * STHash: the library API.  Byte-compatible with the Rust crate sthash
+ * 0.2.x (with tiny-keccak 2.0.2): NH and Poly1305 exactly as NHPoly1305
+ * (the stream is shared), the crate's Poly1305 output step, then KMAC128
+ * over LE64(message length) || the 16-byte Poly1305 value.  cSHAKE128
+ * expands the seed into the KMAC, Poly1305 and NH keys.
  *
- * Two algorithms:
- *   "sthash"              key = the raw seed (no personalizations)
+ * A MAC and PRF on its own: the universal hash is finished by KMAC128
+ * under an independent key, which also binds the length (32-byte tag; a
+ * seed of 32 random bytes is recommended, 16 at least).  See
+ * docs/algorithms.md.
+ *
+ * Two key forms, two algorithm names:
+ *   "sthash"              key = the raw seed (no personalizations):
+ *                         kh_sthash_setkey()
  *   "sthash-personalized" key = le16 seed_len || seed || le16 c1_len || c1 ||
  *                         le16 c2_len || c2, with c1 the key personalization
  *                         and c2 the hasher personalization (length 0 = None,
- *                         which is the same as empty)
- * Both use the NH block functions of the nhpoly1305 drivers.
+ *                         which is the same as empty):
+ *                         kh_sthash_personalized_setkey()
+ * The prepared keys hash alike.
  */
 #ifndef _KEYEDHASH_STHASH_H
 #define _KEYEDHASH_STHASH_H
 
 #include <linux/types.h>
-#include <linux/unaligned.h>
-#include <keyedhash/keyedhash.h>
 #include <keyedhash/keccak.h>
 #include <keyedhash/nhpoly1305.h>
 
-#define STHASH_DIGEST_SIZE	32
-#define STHASH_MIN_SEED_SIZE	16	/* the crate panics below this */
-#define STHASH_MAX_SEED_SIZE	4096	/* this module's limit */
-#define STHASH_KMAC_KEY_SIZE	32
+#define KH_STHASH_DIGEST_SIZE		32
+#define KH_STHASH_MIN_SEED_SIZE		16	/* the crate panics below this */
+#define KH_STHASH_MAX_SEED_SIZE		4096	/* this module's limit */
+#define KH_STHASH_KMAC_KEY_SIZE		32
 
 /*
  * The personalized key blob: three le16 lengths plus the parts, at most
  * 16 KiB in all (enough for personalizations of several KiB next to a
  * 4 KiB seed).  The seed obeys the limits above.
  */
-#define STHASH_PERSONALIZED_MIN_KEY_SIZE	(3 * 2 + STHASH_MIN_SEED_SIZE)
-#define STHASH_PERSONALIZED_MAX_KEY_SIZE	16384
+#define KH_STHASH_PERSONALIZED_MIN_KEY_SIZE	(3 * 2 + KH_STHASH_MIN_SEED_SIZE)
+#define KH_STHASH_PERSONALIZED_MAX_KEY_SIZE	16384
 
-/*
- * The tfm context, about 1.3 KiB: r, the 268 NH key words and the KMAC128
- * sponge after its two header blocks (customization and key).  The request
- * state is struct kh_nhpoly1305_state.
+/**
+ * struct kh_sthash_key - a prepared key, about 1.3 KiB
+ * @kmac:	the KMAC128 sponge after its two header blocks (customization
+ *		and key)
+ * @nhp:	Poly1305's r and the NH key words; last, like the NH key within
+ *		it (the host tests guard its end)
  */
-struct sthash_key {
+struct kh_sthash_key {
 	struct kh_keccak128 kmac;
-	/* last, like the NH key within it: the host tests guard its end */
 	struct kh_nhpoly1305_key nhp;
 };
 
-/* What every STHash driver shares (core/sthash.c). */
-int kh_sthash_setkey(void *ctx, const u8 *key, unsigned int keylen);
-int kh_sthash_personalized_setkey(void *ctx, const u8 *key,
-				  unsigned int keylen);
-void kh_sthash_init(const void *ctx, void *state);
-/* final() with the generic Keccak-f[1600] */
-int kh_sthash_final(const struct kh_impl *impl, const void *ctx, void *state,
-		    u8 *out);
-
-/* The generic drivers' state machines (core/sthash.c). */
-extern const struct kh_alg_ops kh_sthash_generic_ops;
-extern const struct kh_alg_ops kh_sthash_personalized_generic_ops;
-
-/*
- * The output step: close the stream, then KMAC128 over LE64(length) || the
- * Poly1305 value.  @keccakf permutes the sponge once (@impl and the message
- * length tell it whether it may use SIMD: a driver with a SIMD permutation
- * passes its own); the 32-byte output needs no further permutation.
+/**
+ * struct kh_sthash_state - a message being hashed: the NH-then-Poly1305
+ * stream, as NHPoly1305's (80 bytes, no pointers)
+ * @nhp:	the stream
  */
-static __always_inline int
-kh_sthash_final_with(const struct kh_impl *impl, const void *ctx,
-		     void *state, u8 *out,
-		     void (*keccakf)(const struct kh_impl *impl, u64 len,
-				     u64 st[KH_KECCAK_LANES]))
-{
-	const struct sthash_key *k = ctx;
-	struct kh_nhpoly1305_state *st = state;
-	struct kh_keccak128 kmac;
-	u8 x[8 + KH_POLY1305_DIGEST_SIZE];
+struct kh_sthash_state {
+	struct kh_nhpoly1305_state nhp;
+};
 
-	BUILD_BUG_ON(STHASH_DIGEST_SIZE > KH_KECCAK128_RATE);
-
-	kh_nhpoly1305_finish(&k->nhp, st);
-	put_unaligned_le64(st->len, x);
-	kh_poly1305_emit(&st->poly, x + 8, KH_POLY1305_EMIT_STHASH);
-
-	kmac = k->kmac;
-	kh_keccak128_absorb(&kmac, x, sizeof(x));
-	kh_kmac128_final_pad(&kmac, STHASH_DIGEST_SIZE);
-	keccakf(impl, st->len, kmac.st);
-	kh_keccak128_squeeze(&kmac, out, STHASH_DIGEST_SIZE);
-
-	memzero_explicit(&kmac, sizeof(kmac));
-	memzero_explicit(x, sizeof(x));
-	return 0;
-}
-
-static inline void sthash_keccakf_generic(const struct kh_impl *impl, u64 len,
-					  u64 st[KH_KECCAK_LANES])
-{
-	kh_keccakf1600(st);
-}
-
-/*
- * A SIMD driver's update(): the NH stream in SIMD sections, each piece
- * absorbed by @piece (see kh_nhpoly1305_simd_stream_update()).
+/**
+ * kh_sthash_setkey() - prepare a key from a seed
+ * @key:	the prepared key
+ * @seed:	the seed
+ * @seedlen:	its length, 16 to 4096 bytes (32 recommended)
+ *
+ * Return: 0, or -EINVAL for a bad length (then @key is untouched).
  */
-static __always_inline int
-kh_sthash_simd_update(const struct kh_impl *impl, const void *ctx,
-		      void *state, const u8 *src, unsigned int len,
-		      void (*piece)(void *f, const u8 *src, unsigned int len))
-{
-	const struct sthash_key *k = ctx;
+int kh_sthash_setkey(struct kh_sthash_key *key, const u8 *seed,
+		     size_t seedlen);
 
-	kh_nhpoly1305_simd_stream_update(&k->nhp, state, src, len,
-					 kh_simd_min(&impl->simd_min), piece);
-	return 0;
-}
+/**
+ * kh_sthash_personalized_setkey() - prepare a key from a personalized blob
+ * @key:	the prepared key
+ * @blob:	le16 seed_len || seed || le16 c1_len || c1 || le16 c2_len || c2
+ * @bloblen:	its length, exactly the parts', at most 16384
+ *
+ * Return: 0, or -EINVAL for a malformed blob (then @key is untouched).
+ */
+int kh_sthash_personalized_setkey(struct kh_sthash_key *key, const u8 *blob,
+				  size_t bloblen);
+
+/**
+ * kh_sthash_init() - start a message
+ * @st:		the message state
+ */
+void kh_sthash_init(struct kh_sthash_state *st);
+
+/**
+ * kh_sthash_update() - add message bytes
+ * @st:		the message state
+ * @key:	the key
+ * @data:	the bytes
+ * @len:	their number
+ */
+void kh_sthash_update(struct kh_sthash_state *st,
+		      const struct kh_sthash_key *key, const u8 *data,
+		      size_t len);
+
+/**
+ * kh_sthash_final() - finish a message
+ * @st:		the message state; wiped afterwards
+ * @key:	the key
+ * @out:	the 32-byte tag
+ */
+void kh_sthash_final(struct kh_sthash_state *st,
+		     const struct kh_sthash_key *key,
+		     u8 out[KH_STHASH_DIGEST_SIZE]);
+
+/**
+ * kh_sthash() - STHash of a message in one call
+ * @key:	the key
+ * @data:	the message
+ * @len:	its length
+ * @out:	the 32-byte tag
+ */
+void kh_sthash(const struct kh_sthash_key *key, const u8 *data, size_t len,
+	       u8 out[KH_STHASH_DIGEST_SIZE]);
 
 #endif /* _KEYEDHASH_STHASH_H */

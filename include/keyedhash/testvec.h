@@ -137,7 +137,7 @@ struct kh_st_badkey {
  * @nbad:	entries of @badkeys
  * @keymax:	longest key given as a pattern, and longest bad key: the
  *		self-test's key buffer
- * @simd_min:	the SIMD threshold (struct kh_impl.simd_min) the message
+ * @simd_min:	the SIMD threshold (struct kh_simd_min) the message
  *		lengths were chosen around; hosttest-x86/-arm64 fail a driver
  *		with a higher one, whose SIMD path they would miss
  */
@@ -183,13 +183,12 @@ static inline void kh_st_bytes_fill(const struct kh_st_bytes *b,
 	}
 }
 
-struct kh_impl;
+struct shash_alg;
 
 /*
- * Run @suite over @impl (selftest.c): kh_selftest() with the table of its
+ * Run @suite over the driver @alg (selftest.c): kh_selftest() with the table of its
  * choice, for the host tests' run over the full vector sets.
  */
-int kh_selftest_suite(const struct kh_impl *impl,
-		      const struct kh_st_suite *suite);
+int kh_selftest_suite(struct shash_alg *alg, const struct kh_st_suite *suite);
 
 #endif /* _KEYEDHASH_TESTVEC_H */

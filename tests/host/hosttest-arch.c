@@ -5,7 +5,7 @@
  * natively on x86_64 hosts: QEMU's TCG has no AVX-512, so this is where the
  * AVX-512 drivers are checked.  hosttest-arm64 is built static for aarch64
  * and runs under qemu-aarch64 on other hosts (Makefile).  For every driver
- * in kh_arch_impls[] the CPU supports:
+ * in ht_arch_impl() the CPU supports:
  *
  *  - the module's init-time self-test (selftest.c), and its code over every
  *    vector of tests/keyedhash-testvecs.h (hosttest-full.h);
@@ -42,7 +42,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include <linux/linkage.h>
-#include <keyedhash/keyedhash.h>
+#include "tests/host/ht_impl.h"
 #include <keyedhash/simd.h>
 #include <keyedhash/highwayhash.h>
 #include <keyedhash/multimixer128.h>
@@ -53,6 +53,8 @@
 #include "tests/host/hosttest-full.h"
 #include "tests/host/hosttest-shash.h"
 #include "selftest-vecs.h"
+
+HT_DEFINE_REGISTER
 
 #define MAXLEN		4096
 #define BIGLEN		65536
@@ -94,7 +96,7 @@ static unsigned int make_key(const char *name, u8 *key, unsigned int *step)
 	return len;
 }
 
-static int hash(const struct kh_impl *impl, const void *ctx, void *state,
+static int hash(const struct ht_impl *impl, const void *ctx, void *state,
 		const u8 *msg, u32 len, enum kh_mode mode, u8 *out)
 {
 	u32 pos = 0;
@@ -121,7 +123,7 @@ static int hash(const struct kh_impl *impl, const void *ctx, void *state,
 }
 
 struct kh_run {
-	const struct kh_impl *impl, *gen;
+	const struct ht_impl *impl, *gen;
 	void *ctx, *state;
 	unsigned int step;
 	u8 *data;
@@ -295,13 +297,13 @@ static void fill(void *p, size_t n)
  * the generic driver of its algorithm, called directly on random states,
  * keys and data at random alignments; prints the first difference.
  */
-static unsigned int blocks_vs_generic(const struct kh_impl *impl,
+static unsigned int blocks_vs_generic(const struct ht_impl *impl,
 				      const struct kh_blockfns *fns,
 				      const struct kh_blockfns *gen)
 {
 	static u8 buf[4 * KH_NH_CHUNK + 64], buf2[4 * KH_NH_CHUNK + 64];
 	static const unsigned int hh_sizes[] = {
-		HH64_DIGEST_SIZE, HH128_DIGEST_SIZE, HH256_DIGEST_SIZE,
+		KH_HIGHWAYHASH64_DIGEST_SIZE, KH_HIGHWAYHASH128_DIGEST_SIZE, KH_HIGHWAYHASH256_DIGEST_SIZE,
 	};
 	char what[160] = "";
 	unsigned int bad = 0, i, c;
@@ -317,7 +319,7 @@ static unsigned int blocks_vs_generic(const struct kh_impl *impl,
 
 	if (fns->hh_blocks) {
 		for (i = 0; i < 96; i++) {
-			struct hh_state a, b;
+			struct kh_highwayhash_state a, b;
 			const u8 *msg = buf + rnd(64);
 			size_t n = rnd(9);
 			unsigned int ds = hh_sizes[i % 3];
@@ -328,7 +330,7 @@ static unsigned int blocks_vs_generic(const struct kh_impl *impl,
 			b = a;
 			fns->hh_blocks(&a, msg, n);
 			gen->hh_blocks(&b, msg, n);
-			if (memcmp(&a, &b, offsetof(struct hh_state, buf)))
+			if (memcmp(&a, &b, offsetof(struct kh_highwayhash_state, buf)))
 				BLOCKS_FAIL("hh_blocks() of %zu packets", n);
 			/* every remainder 0..31 with every digest size */
 			fill(&a, sizeof(a));
@@ -350,8 +352,8 @@ static unsigned int blocks_vs_generic(const struct kh_impl *impl,
 
 			fill(h1, sizeof(h1));
 			memcpy(h2, h1, sizeof(h1));
-			fill(buf, 21 * MM128_BLOCK_SIZE + 64);
-			fill(buf2, 21 * MM128_BLOCK_SIZE + 64);
+			fill(buf, 21 * KH_MULTIMIXER128_BLOCK_SIZE + 64);
+			fill(buf2, 21 * KH_MULTIMIXER128_BLOCK_SIZE + 64);
 			fns->mm128_blocks(h1, key, msg, n);
 			gen->mm128_blocks(h2, key, msg, n);
 			if (memcmp(h1, h2, sizeof(h1)))
@@ -424,7 +426,7 @@ static unsigned int blocks_vs_generic(const struct kh_impl *impl,
  * The key and message pointers point at an inaccessible page, so a read
  * faults; the fault is caught and reported rather than ending the run.
  */
-#define ZERO_STATE_WORDS	32	/* >= struct hh_state, h[8], hash[4] */
+#define ZERO_STATE_WORDS	32	/* >= struct kh_highwayhash_state, h[8], hash[4] */
 
 static sigjmp_buf zero_jmp;
 
@@ -435,29 +437,29 @@ static void zero_fault(int sig)
 
 struct zero_call {
 	const char *what;
-	void (*call)(const struct kh_impl *impl, u64 *st, const u8 *noaccess);
+	void (*call)(const struct ht_impl *impl, u64 *st, const u8 *noaccess);
 };
 
-static void zero_hh_blocks(const struct kh_impl *impl, u64 *st,
+static void zero_hh_blocks(const struct ht_impl *impl, u64 *st,
 			   const u8 *noaccess)
 {
-	kh_blockfns_of(impl->driver)->hh_blocks((struct hh_state *)st,
+	kh_blockfns_of(impl->driver)->hh_blocks((struct kh_highwayhash_state *)st,
 						noaccess, 0);
 }
 
-static void zero_mm128_blocks(const struct kh_impl *impl, u64 *st,
+static void zero_mm128_blocks(const struct ht_impl *impl, u64 *st,
 			      const u8 *noaccess)
 {
 	kh_blockfns_of(impl->driver)->mm128_blocks(st, noaccess, noaccess, 0);
 }
 
-static void zero_nh(const struct kh_impl *impl, u64 *st, const u8 *noaccess)
+static void zero_nh(const struct ht_impl *impl, u64 *st, const u8 *noaccess)
 {
 	kh_blockfns_of(impl->driver)->nh((const u32 *)noaccess, noaccess, 0,
 					 st);
 }
 
-static void zero_nh_chunks(const struct kh_impl *impl, u64 *st,
+static void zero_nh_chunks(const struct ht_impl *impl, u64 *st,
 			   const u8 *noaccess)
 {
 	kh_blockfns_of(impl->driver)->nh_chunks((const u32 *)noaccess,
@@ -471,47 +473,47 @@ static void zero_nh_chunks(const struct kh_impl *impl, u64 *st,
  * is usable.
  */
 #if defined(__x86_64__)
-static void zero_asm_hh_avx2(const struct kh_impl *impl, u64 *st,
+static void zero_asm_hh_avx2(const struct ht_impl *impl, u64 *st,
 			     const u8 *noaccess)
 {
-	kh_hh_blocks_avx2((struct hh_state *)st, noaccess, 0);
+	kh_highwayhash_blocks_avx2((struct kh_highwayhash_state *)st, noaccess, 0);
 }
 
-static void zero_asm_mm128_avx2(const struct kh_impl *impl, u64 *st,
+static void zero_asm_mm128_avx2(const struct ht_impl *impl, u64 *st,
 				const u8 *noaccess)
 {
-	kh_mm128_blocks_avx2_asm(st, noaccess, noaccess, 0);
+	kh_multimixer128_blocks_avx2(st, noaccess, noaccess, 0);
 }
 
-static void zero_asm_mm128_avx512(const struct kh_impl *impl, u64 *st,
+static void zero_asm_mm128_avx512(const struct ht_impl *impl, u64 *st,
 				  const u8 *noaccess)
 {
-	kh_mm128_blocks_avx512_asm(st, noaccess, noaccess, 0);
+	kh_multimixer128_blocks4_avx512(st, noaccess, noaccess, 0);
 }
 
-static void zero_asm_nh_avx2(const struct kh_impl *impl, u64 *st,
+static void zero_asm_nh_avx2(const struct ht_impl *impl, u64 *st,
 			     const u8 *noaccess)
 {
-	kh_nh_avx2_asm((const u32 *)noaccess, noaccess, 0, st);
+	kh_nh_avx2((const u32 *)noaccess, noaccess, 0, st);
 }
 
-static void zero_asm_nh_chunks_avx2(const struct kh_impl *impl, u64 *st,
+static void zero_asm_nh_chunks_avx2(const struct ht_impl *impl, u64 *st,
 				    const u8 *noaccess)
 {
-	kh_nh_avx2_chunks((const u32 *)noaccess, noaccess, 0,
+	kh_nh_chunks_avx2((const u32 *)noaccess, noaccess, 0,
 			  (u64 (*)[KH_NH_NUM_PASSES])st);
 }
 
-static void zero_asm_nh_avx512(const struct kh_impl *impl, u64 *st,
+static void zero_asm_nh_avx512(const struct ht_impl *impl, u64 *st,
 			       const u8 *noaccess)
 {
-	kh_nh_avx512_asm((const u32 *)noaccess, noaccess, 0, st);
+	kh_nh_avx512((const u32 *)noaccess, noaccess, 0, st);
 }
 
-static void zero_asm_nh_chunks_avx512(const struct kh_impl *impl, u64 *st,
+static void zero_asm_nh_chunks_avx512(const struct ht_impl *impl, u64 *st,
 				      const u8 *noaccess)
 {
-	kh_nh_avx512_chunks((const u32 *)noaccess, noaccess, 0,
+	kh_nh_chunks_avx512((const u32 *)noaccess, noaccess, 0,
 			    (u64 (*)[KH_NH_NUM_PASSES])st);
 }
 
@@ -519,38 +521,38 @@ static const struct {
 	const char *driver;
 	struct zero_call c;
 } zero_asm[] = {
-	{ "highwayhash64-avx2", { "kh_hh_blocks_avx2", zero_asm_hh_avx2 } },
+	{ "highwayhash64-avx2", { "kh_highwayhash_blocks_avx2", zero_asm_hh_avx2 } },
 	{ "multimixer128-avx2",
-	  { "kh_mm128_blocks_avx2_asm", zero_asm_mm128_avx2 } },
+	  { "kh_multimixer128_blocks_avx2", zero_asm_mm128_avx2 } },
 	{ "multimixer128-avx512",
-	  { "kh_mm128_blocks_avx512_asm", zero_asm_mm128_avx512 } },
-	{ "nhpoly1305-keyedhash-avx2", { "kh_nh_avx2_asm", zero_asm_nh_avx2 } },
+	  { "kh_multimixer128_blocks4_avx512", zero_asm_mm128_avx512 } },
+	{ "nhpoly1305-keyedhash-avx2", { "kh_nh_avx2", zero_asm_nh_avx2 } },
 	{ "nhpoly1305-keyedhash-avx2",
-	  { "kh_nh_avx2_chunks", zero_asm_nh_chunks_avx2 } },
-	{ "sthash-avx512", { "kh_nh_avx512_asm", zero_asm_nh_avx512 } },
+	  { "kh_nh_chunks_avx2", zero_asm_nh_chunks_avx2 } },
+	{ "sthash-avx512", { "kh_nh_avx512", zero_asm_nh_avx512 } },
 	{ "sthash-avx512",
-	  { "kh_nh_avx512_chunks", zero_asm_nh_chunks_avx512 } },
+	  { "kh_nh_chunks_avx512", zero_asm_nh_chunks_avx512 } },
 };
 #elif defined(__aarch64__)
-static void zero_asm_hh_neon(const struct kh_impl *impl, u64 *st,
+static void zero_asm_hh_neon(const struct ht_impl *impl, u64 *st,
 			     const u8 *noaccess)
 {
-	kh_hh_blocks_neon((struct hh_state *)st, noaccess, 0);
+	kh_highwayhash_blocks_neon((struct kh_highwayhash_state *)st, noaccess, 0);
 }
 
-static void zero_asm_hh_permute_neon(const struct kh_impl *impl, u64 *st,
+static void zero_asm_hh_permute_neon(const struct ht_impl *impl, u64 *st,
 				     const u8 *noaccess)
 {
-	kh_hh_permute_neon((struct hh_state *)st, 0);
+	kh_highwayhash_permute_neon((struct kh_highwayhash_state *)st, 0);
 }
 
-static void zero_asm_mm128_neon(const struct kh_impl *impl, u64 *st,
+static void zero_asm_mm128_neon(const struct ht_impl *impl, u64 *st,
 				const u8 *noaccess)
 {
-	kh_mm128_blocks_neon(st, noaccess, noaccess, 0);
+	kh_multimixer128_blocks_neon(st, noaccess, noaccess, 0);
 }
 
-static void zero_asm_nh_neon(const struct kh_impl *impl, u64 *st,
+static void zero_asm_nh_neon(const struct ht_impl *impl, u64 *st,
 			     const u8 *noaccess)
 {
 	kh_nh_neon((const u32 *)noaccess, noaccess, 0, st);
@@ -560,16 +562,16 @@ static const struct {
 	const char *driver;
 	struct zero_call c;
 } zero_asm[] = {
-	{ "highwayhash64-neon", { "kh_hh_blocks_neon", zero_asm_hh_neon } },
+	{ "highwayhash64-neon", { "kh_highwayhash_blocks_neon", zero_asm_hh_neon } },
 	{ "highwayhash64-neon",
-	  { "kh_hh_permute_neon", zero_asm_hh_permute_neon } },
-	{ "multimixer128-neon", { "kh_mm128_blocks_neon", zero_asm_mm128_neon } },
+	  { "kh_highwayhash_permute_neon", zero_asm_hh_permute_neon } },
+	{ "multimixer128-neon", { "kh_multimixer128_blocks_neon", zero_asm_mm128_neon } },
 	{ "nhpoly1305-keyedhash-neon", { "kh_nh_neon", zero_asm_nh_neon } },
 };
 #endif
 
 /* One call with a count of 0; 0 if it did nothing. */
-static unsigned int zero_one(const struct kh_impl *impl,
+static unsigned int zero_one(const struct ht_impl *impl,
 			     const struct zero_call *c, const u8 *noaccess,
 			     bool nosimd)
 {
@@ -604,7 +606,7 @@ static unsigned int zero_one(const struct kh_impl *impl,
 	return 0;
 }
 
-static unsigned int zero_counts(const struct kh_impl *impl)
+static unsigned int zero_counts(const struct ht_impl *impl)
 {
 	static const struct zero_call hh = { "hh_blocks()", zero_hh_blocks };
 	static const struct zero_call mm = { "mm128_blocks()", zero_mm128_blocks };
@@ -705,7 +707,7 @@ static unsigned int scribbled_states(struct kh_run *r)
  * each algorithm's drivers (tests/gen-testvecs.py SELFTEST_RULES): a driver
  * with a higher one would not be tested on its SIMD path at module init.
  */
-static unsigned int selftest_threshold(const struct kh_impl *impl)
+static unsigned int selftest_threshold(const struct ht_impl *impl)
 {
 	unsigned int i, t = max(impl->simd_min.task, impl->simd_min.kthread);
 
@@ -726,14 +728,14 @@ static unsigned int selftest_threshold(const struct kh_impl *impl)
 	return 1;
 }
 
-static unsigned int test_driver(const struct kh_impl *impl)
+static unsigned int test_driver(const struct ht_impl *impl)
 {
 	static u8 key[BIGLEN], data[BIGLEN + 64];
-	struct kh_run r = { .impl = impl, .gen = kh_generic_impl(impl->name),
+	struct kh_run r = { .impl = impl, .gen = ht_generic_impl(impl->name),
 			    .data = data };
 	unsigned int keylen, i, bad;
 
-	bad = !!kh_selftest(impl);
+	bad = !!kh_selftest(ht_shash_alg(impl->driver));
 	printf("%s: %s self-test\n", bad ? "FAIL" : "PASS", impl->driver);
 	bad += !!ht_full_vectors(impl);
 	bad += ht_shash_ops(impl);
@@ -769,7 +771,7 @@ static unsigned int test_driver(const struct kh_impl *impl)
 		 * The SIMD code on the short updates its thresholds keep from
 		 * it: the same driver with simd_min 0.
 		 */
-		struct kh_impl all = *impl;
+		struct ht_impl all = *impl;
 		char name[96];
 
 		snprintf(name, sizeof(name), "%s with simd_min 0", impl->driver);
@@ -808,10 +810,10 @@ static unsigned int blockfns_complete(void)
 {
 	unsigned int i, j, bad = 0;
 
-	for (i = 0; i < kh_generic_impl_count + kh_arch_impl_count; i++) {
-		const struct kh_impl *impl = i < kh_generic_impl_count ?
-			kh_generic_impls[i] :
-			kh_arch_impls[i - kh_generic_impl_count];
+	for (i = 0; i < ht_generic_impl_count + ht_arch_impl_count; i++) {
+		const struct ht_impl *impl = i < ht_generic_impl_count ?
+			ht_generic_impls[i] :
+			ht_arch_impl(i - ht_generic_impl_count);
 
 		if (!kh_blockfns_of(impl->driver)) {
 			printf("FAIL: %s: not in tests/host/kh_blockfns.h\n",
@@ -820,17 +822,17 @@ static unsigned int blockfns_complete(void)
 		}
 	}
 	for (i = 0; i < ARRAY_SIZE(kh_blockfns); i++) {
-		for (j = 0; j < kh_generic_impl_count; j++)
-			if (!strcmp(kh_generic_impls[j]->driver,
+		for (j = 0; j < ht_generic_impl_count; j++)
+			if (!strcmp(ht_generic_impls[j]->driver,
 				    kh_blockfns[i].driver))
 				break;
-		if (j < kh_generic_impl_count)
+		if (j < ht_generic_impl_count)
 			continue;
-		for (j = 0; j < kh_arch_impl_count; j++)
-			if (!strcmp(kh_arch_impls[j]->driver,
+		for (j = 0; j < ht_arch_impl_count; j++)
+			if (!strcmp(ht_arch_impl(j)->driver,
 				    kh_blockfns[i].driver))
 				break;
-		if (j == kh_arch_impl_count) {
+		if (j == ht_arch_impl_count) {
 			printf("FAIL: tests/host/kh_blockfns.h: %s: no such driver\n",
 			       kh_blockfns[i].driver);
 			bad++;
@@ -838,12 +840,56 @@ static unsigned int blockfns_complete(void)
 	}
 	if (!bad)
 		printf("PASS: tests/host/kh_blockfns.h names the block functions of all %u drivers\n",
-		       kh_generic_impl_count + kh_arch_impl_count);
+		       ht_generic_impl_count + ht_arch_impl_count);
+	return bad;
+}
+
+/*
+ * The tests' table (tests/host/ht_impl.h) and the module's drivers agree:
+ * every driver of the one is in the other, with the same thresholds.
+ */
+static unsigned int table_matches_module(void)
+{
+	unsigned int i, j, bad = 0;
+
+	ht_algs_collect();
+	for (i = 0; i < ht_algs.count; i++) {
+		const struct shash_alg *alg = ht_algs.alg[i];
+		const struct kh_simd_min *min = kh_arch_alg_simd_min(alg);
+		const struct ht_impl *impl = NULL;
+
+		for (j = 0; j < ht_generic_impl_count + ht_arch_impl_count; j++) {
+			impl = j < ht_generic_impl_count ? ht_generic_impls[j] :
+			       ht_arch_impl(j - ht_generic_impl_count);
+			if (!strcmp(impl->driver, alg->base.cra_driver_name))
+				break;
+			impl = NULL;
+		}
+		if (!impl) {
+			printf("FAIL: %s: a driver of the module the tests do not know\n",
+			       alg->base.cra_driver_name);
+			bad++;
+		} else if (min ? min->task != impl->simd_min.task ||
+				 min->kthread != impl->simd_min.kthread :
+			   impl->simd_min.task || impl->simd_min.kthread) {
+			printf("FAIL: %s: thresholds differ from the tests' table\n",
+			       impl->driver);
+			bad++;
+		}
+	}
+	if (ht_algs.count != ht_generic_impl_count + ht_arch_impl_count) {
+		printf("FAIL: the module has %u drivers, the tests' table %u\n",
+		       ht_algs.count, ht_generic_impl_count + ht_arch_impl_count);
+		bad++;
+	}
+	if (!bad)
+		printf("PASS: the tests' table names all %u drivers of the module, with their thresholds\n",
+		       ht_algs.count);
 	return bad;
 }
 
 /* The ISA a driver needs: its name's suffix ("avx512", "neon"). */
-static const char *feature(const struct kh_impl *impl)
+static const char *feature(const struct ht_impl *impl)
 {
 	return strrchr(impl->driver, '-') + 1;
 }
@@ -855,33 +901,34 @@ int main(int argc, char **argv)
 	char lacks[128] = "";
 
 	if (argc > 1 && !strcmp(argv[1], "--list-arch")) {
-		for (i = 0; i < kh_arch_impl_count; i++)
-			printf("%s %s %s\n", kh_arch_impls[i]->name,
-			       kh_arch_impls[i]->driver, feature(kh_arch_impls[i]));
+		for (i = 0; i < ht_arch_impl_count; i++)
+			printf("%s %s %s\n", ht_arch_impl(i)->name,
+			       ht_arch_impl(i)->driver, feature(ht_arch_impl(i)));
 		return 0;
 	}
 	/* the drivers this CPU may use (their usable() test), as --list-arch */
 	if (argc > 1 && !strcmp(argv[1], "--list-usable")) {
-		for (i = 0; i < kh_arch_impl_count; i++)
-			if (kh_impl_usable(kh_arch_impls[i]))
-				printf("%s %s %s\n", kh_arch_impls[i]->name,
-				       kh_arch_impls[i]->driver,
-				       feature(kh_arch_impls[i]));
+		for (i = 0; i < ht_arch_impl_count; i++)
+			if (ht_impl_usable(ht_arch_impl(i)))
+				printf("%s %s %s\n", ht_arch_impl(i)->name,
+				       ht_arch_impl(i)->driver,
+				       feature(ht_arch_impl(i)));
 		return 0;
 	}
 
 	fail += blockfns_complete();
-	for (i = 0; i < kh_arch_impl_count; i++) {
-		const struct kh_impl *impl = kh_arch_impls[i];
+	fail += table_matches_module();
+	for (i = 0; i < ht_arch_impl_count; i++) {
+		const struct ht_impl *impl = ht_arch_impl(i);
 
-		if (!kh_impl_usable(impl)) {
+		if (!ht_impl_usable(impl)) {
 			printf("NOT RUN: %s: this CPU lacks %s\n", impl->driver,
 			       feature(impl));
 			not_run++;
 			/* each missing feature once, in driver order */
 			for (j = 0; j < i; j++)
-				if (!kh_impl_usable(kh_arch_impls[j]) &&
-				    !strcmp(feature(kh_arch_impls[j]), feature(impl)))
+				if (!ht_impl_usable(ht_arch_impl(j)) &&
+				    !strcmp(feature(ht_arch_impl(j)), feature(impl)))
 					break;
 			if (j == i)
 				snprintf(lacks + strlen(lacks),
@@ -896,7 +943,7 @@ int main(int argc, char **argv)
 	}
 	if (!pass && !fail) {
 		printf("FAIL: none of %u arch drivers could run here\n",
-		       kh_arch_impl_count);
+		       ht_arch_impl_count);
 		fail++;
 	}
 #ifdef __aarch64__

@@ -4,7 +4,7 @@
  * docs/usage.md ("Errors"), run in userspace against the generic core through
  * tests/host/shim (the same source files the module builds):
  *
- *  - setkey() accepts only non-zero multiples of 32 up to MM128_MAX_KEY_SIZE
+ *  - setkey() accepts only non-zero multiples of 32 up to KH_MULTIMIXER128_MAX_KEY_SIZE
  *    and keeps no key on error;
  *  - update() past the end of the key fails with -EINVAL and leaves the
  *    state unchanged, also for an imported state that claims more bytes
@@ -18,7 +18,7 @@
  *    random data.
  */
 #include <stdio.h>
-#include <keyedhash/keyedhash.h>
+#include "tests/host/ht_impl.h"
 #include <keyedhash/multimixer128.h>
 #include <keyedhash/testvec.h>
 #include "tests/keyedhash-testvecs.h"
@@ -27,7 +27,7 @@
 #define MAX_MSG		8192
 
 static unsigned int passed, failed;
-static const struct kh_impl *impl;
+static const struct ht_impl *impl;
 
 static void check(bool ok, const char *what, unsigned int a, unsigned int b)
 {
@@ -79,7 +79,7 @@ static void ref_digest(const u8 *key, const u8 *msg, size_t len, u8 out[64])
 		put_unaligned_le64(h[k], out + 8 * k);
 }
 
-static int set_key(struct mm128_tfm_ctx *c, const u8 *key, unsigned int len)
+static int set_key(struct kh_multimixer128_key *c, const u8 *key, unsigned int len)
 {
 	impl->alg->exit(c);
 	memset(c, 0, sizeof(*c));
@@ -91,11 +91,11 @@ static int set_key(struct mm128_tfm_ctx *c, const u8 *key, unsigned int len)
  * at once if @step is 0).  Half way the state moves to a fresh buffer, as
  * export/import would move it.
  */
-static int hash_split(const struct mm128_tfm_ctx *c, const u8 *msg,
+static int hash_split(const struct kh_multimixer128_key *c, const u8 *msg,
 		      unsigned int len, unsigned int first, unsigned int step,
 		      u8 out[64])
 {
-	struct mm128_desc_ctx s1, s2, *st = &s1;
+	struct kh_multimixer128_state s1, s2, *st = &s1;
 	bool started = false, moved = false;
 	unsigned int pos = 0;
 	int err;
@@ -127,16 +127,16 @@ static int hash_split(const struct mm128_tfm_ctx *c, const u8 *msg,
 static void test_setkey(void)
 {
 	static const unsigned int bad[] = { 0, 31, 33, 1, 16, 48, 65535,
-					    MM128_MAX_KEY_SIZE + 32 };
-	static const unsigned int good[] = { 32, 64, 4096, MM128_MAX_KEY_SIZE };
-	struct mm128_tfm_ctx c = { 0 };
-	u8 *key = calloc(1, MM128_MAX_KEY_SIZE + 32);
+					    KH_MULTIMIXER128_MAX_KEY_SIZE + 32 };
+	static const unsigned int good[] = { 32, 64, 4096, KH_MULTIMIXER128_MAX_KEY_SIZE };
+	struct kh_multimixer128_key c = { 0 };
+	u8 *key = calloc(1, KH_MULTIMIXER128_MAX_KEY_SIZE + 32);
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(good); i++) {
 		int err = set_key(&c, key, good[i]);
 
-		check(!err && c.key && c.keylen == good[i],
+		check(!err && c.bytes && c.len == good[i],
 		      "setkey accepts a valid length", good[i], err);
 	}
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
@@ -144,20 +144,20 @@ static void test_setkey(void)
 		int err = set_key(&c, key, bad[i]);
 
 		check(err == -EINVAL, "setkey rejects length", bad[i], -err);
-		check(!c.key && !c.keylen, "failed setkey keeps no key",
-		      bad[i], c.keylen);
+		check(!c.bytes && !c.len, "failed setkey keeps no key",
+		      bad[i], c.len);
 	}
 	/* exit on a zeroed context, twice */
 	impl->alg->exit(&c);
 	impl->alg->exit(&c);
-	check(!c.key && !c.keylen, "exit on a zeroed context", 0, 0);
+	check(!c.bytes && !c.len, "exit on a zeroed context", 0, 0);
 	free(key);
 }
 
 static void test_update_past_key(void)
 {
-	struct mm128_tfm_ctx c = { 0 };
-	struct mm128_desc_ctx st, saved;
+	struct kh_multimixer128_key c = { 0 };
+	struct kh_multimixer128_state st, saved;
 	u8 key[128], msg[256], out[64], ref[64];
 	unsigned int a, b;
 	int err;
@@ -232,8 +232,8 @@ static void test_update_past_key(void)
 
 static void test_final(void)
 {
-	struct mm128_tfm_ctx c = { 0 };
-	struct mm128_desc_ctx st;
+	struct kh_multimixer128_key c = { 0 };
+	struct kh_multimixer128_state st;
 	u8 key[128], msg[128], out[64];
 	unsigned int n;
 	int err;
@@ -265,11 +265,11 @@ static void test_final(void)
 /* A key longer than the message acts as its prefix. */
 static void test_key_prefix(void)
 {
-	static u8 key[MM128_MAX_KEY_SIZE], msg[MAX_MSG];
-	struct mm128_tfm_ctx c = { 0 };
+	static u8 key[KH_MULTIMIXER128_MAX_KEY_SIZE], msg[MAX_MSG];
+	struct kh_multimixer128_key c = { 0 };
 	u8 out[64], out2[64], ref[64];
 	static const unsigned int keylens[] = { 64, 96, 4096, 8224,
-						MM128_MAX_KEY_SIZE };
+						KH_MULTIMIXER128_MAX_KEY_SIZE };
 	unsigned int i, n;
 	int err;
 
@@ -312,7 +312,7 @@ static void test_vectors(void)
 {
 	const struct kh_testvec_suite *suite = find_suite("multimixer128");
 	static u8 msg[MAX_MSG], key[MAX_MSG + 4096];
-	struct mm128_tfm_ctx c = { 0 };
+	struct kh_multimixer128_key c = { 0 };
 	unsigned int i, p, s, bad;
 	u8 out[64];
 
@@ -367,7 +367,7 @@ static void test_vectors(void)
 static void test_random(void)
 {
 	static u8 key[MAX_MSG], msg[MAX_MSG];
-	struct mm128_tfm_ctx c = { 0 };
+	struct kh_multimixer128_key c = { 0 };
 	u8 out[64], ref[64];
 	unsigned int i, n, bad = 0;
 	int err;
@@ -391,7 +391,7 @@ static void test_random(void)
 
 int main(void)
 {
-	impl = kh_generic_impl("multimixer128");
+	impl = ht_generic_impl("multimixer128");
 	if (!impl) {
 		printf("multimixer128-generic not found\n");
 		return 1;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The shash operations of a driver (KH_SHASH_FNS(), <keyedhash/shash.h>),
+ * The shash operations of a driver (its struct shash_alg, <keyedhash/shash.h>),
  * called as the crypto API calls them (through the shim's tfm and desc),
  * over the vectors of tests/keyedhash-testvecs.h that carry their message:
  * init/update/update/final, init/finup and digest each give the vector's
@@ -14,8 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <keyedhash/keyedhash.h>
-#include <keyedhash/multimixer128.h>
+#include "tests/host/ht_impl.h"
 #include <keyedhash/shash.h>
 #include <keyedhash/testvec.h>
 #include "tests/keyedhash-testvecs.h"
@@ -47,46 +46,63 @@ static inline int ht_shash_one(struct shash_desc *desc, const u8 *msg,
 	return err ? err : alg->final(desc, out);
 }
 
-static inline unsigned int ht_shash_ops(const struct kh_impl *impl)
+static inline unsigned int ht_shash_ops(const struct ht_impl *impl)
 {
 	static const char *const mode_name[] = {
 		"init/update/update/final", "init/finup", "digest",
 	};
-	const struct kh_alg_ops *ops = impl->alg;
 	const struct kh_testvec_suite *suite = NULL;
-	struct kh_driver drv = { .impl = impl };
-	struct crypto_shash tfm = { .alg = &drv.alg };
-	struct shash_desc desc = { .tfm = &tfm };
-	unsigned int i, cases = 0, bad = 0;
+	struct shash_alg *alg = ht_shash_alg(impl->driver);
+	struct crypto_shash *tfm = NULL;
+	struct shash_desc *desc = NULL;
+	unsigned int i, cases = 0, bad = 0, statesize;
 	u8 out[64];
 	int mode, err;
 
-	kh_shash_set_ops(&drv.alg, ops);
 	for (i = 0; i < ARRAY_SIZE(kh_testvec_suites); i++)
 		if (!strcmp(kh_testvec_suites[i].name, impl->name))
 			suite = &kh_testvec_suites[i];
-	tfm.ctx = calloc(1, ops->ctxsize);
-	desc.state = malloc(ops->statesize);
-	for (i = 0; suite && tfm.ctx && desc.state && i < suite->count; i++) {
+	if (alg) {
+		tfm = kh_shim_tfm_new(alg);
+		desc = tfm ? kh_shim_desc_new(tfm) : NULL;
+	}
+	if (!desc) {
+		printf("FAIL: %s: no shash_alg of the module by that name\n",
+		       impl->driver);
+		kh_shim_tfm_free(tfm);
+		return 1;
+	}
+	statesize = alg->descsize;
+	/* the driver as the crypto API sees it: the test's view of it agrees */
+	if (strcmp(alg->base.cra_name, impl->name) ||
+	    alg->digestsize != impl->digestsize ||
+	    alg->base.cra_blocksize != impl->blocksize ||
+	    alg->descsize != impl->alg->statesize ||
+	    alg->base.cra_ctxsize != impl->alg->ctxsize) {
+		printf("FAIL: %s: the shash_alg's name or sizes differ from the tests' table\n",
+		       impl->driver);
+		bad++;
+	}
+	for (i = 0; suite && i < suite->count; i++) {
 		const struct kh_testvec *tv = &suite->vecs[i];
 
 		if (tv->pattern != KH_PAT_NONE)
 			continue;
-		if (ops->setkey(tfm.ctx, tv->key, tv->keylen)) {
+		if (alg->setkey(tfm, tv->key, tv->keylen)) {
 			printf("FAIL: %s: setkey of vector %u\n", impl->driver, i);
 			bad++;
 			continue;
 		}
 		for (mode = 0; mode < 3; mode++, cases++) {
-			memset(desc.state, 0xa5, ops->statesize);
+			memset(shash_desc_ctx(desc), 0xa5, statesize);
 			memset(out, 0, sizeof(out));
-			err = ht_shash_one(&desc, tv->msg, tv->msglen, mode, out);
+			err = ht_shash_one(desc, tv->msg, tv->msglen, mode, out);
 			if (err || memcmp(out, tv->digest, impl->digestsize) ||
-			    !ht_all_zero(desc.state, ops->statesize)) {
+			    !ht_all_zero(shash_desc_ctx(desc), statesize)) {
 				printf("FAIL: %s: shash %s, vector %u (%u bytes): %s\n",
 				       impl->driver, mode_name[mode], i,
 				       tv->msglen, err ? "error" :
-				       ht_all_zero(desc.state, ops->statesize) ?
+				       ht_all_zero(shash_desc_ctx(desc), statesize) ?
 				       "wrong digest" : "state not wiped");
 				bad++;
 			}
@@ -98,30 +114,33 @@ static inline unsigned int ht_shash_ops(const struct kh_impl *impl)
 			err = -ENOMEM;
 			if (past) {
 				memset(past, 0x5a, tv->keylen);
-				ops->shash->init(&desc);
-				err = ops->shash->update(&desc, past,
-							 MM128_BLOCK_SIZE);
+				alg->init(desc);
+				err = alg->update(desc, past,
+						  KH_MULTIMIXER128_BLOCK_SIZE);
 			}
 			if (!err)
-				err = ops->shash->finup(&desc, past, tv->keylen,
-							out);
+				err = alg->finup(desc, past, tv->keylen, out);
 			if (err != -EINVAL ||
-			    !ht_all_zero(desc.state, ops->statesize)) {
+			    !ht_all_zero(shash_desc_ctx(desc), statesize)) {
 				printf("FAIL: %s: shash finup past the key: error %d%s\n",
 				       impl->driver, err,
-				       ht_all_zero(desc.state, ops->statesize) ?
+				       ht_all_zero(shash_desc_ctx(desc), statesize) ?
 				       "" : ", state not wiped");
 				bad++;
 			}
 			free(past);
 			cases++;
 		}
-		if (ops->exit)
-			ops->exit(tfm.ctx);
-		memset(tfm.ctx, 0, ops->ctxsize);
 	}
-	free(tfm.ctx);
-	free(desc.state);
+	/* exit_tfm wipes the key context */
+	alg->exit_tfm(tfm);
+	if (!ht_all_zero(crypto_shash_ctx(tfm), alg->base.cra_ctxsize)) {
+		printf("FAIL: %s: exit_tfm leaves key bytes behind\n",
+		       impl->driver);
+		bad++;
+	}
+	free(tfm);
+	free(desc);
 	if (!cases)
 		bad++;
 	printf("%s: %s: shash operations, %u requests of the vectors with a message\n",

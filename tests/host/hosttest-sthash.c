@@ -13,14 +13,14 @@
  *    (r and NH key words derived from seed 00..1f, as the sthash crate
  *    derives them);
  *  - setkey error semantics: nhpoly1305 only 1088 bytes, sthash seeds of
- *    16..STHASH_MAX_SEED_SIZE bytes, malformed sthash-personalized blobs;
+ *    16..KH_STHASH_MAX_SEED_SIZE bytes, malformed sthash-personalized blobs;
  *  - the reference digests of keys and a message built here (seeds of
  *    several lengths, personalizations), sthash and sthash-personalized;
  *  - every two-piece split of a 2100-byte message, with the request state
  *    copied at the split, equals the one-shot digest.
  */
 #include <stdio.h>
-#include <keyedhash/keyedhash.h>
+#include "tests/host/ht_impl.h"
 #include <keyedhash/nhpoly1305.h>
 #include <keyedhash/sthash.h>
 #include <keyedhash/testvec.h>
@@ -212,7 +212,7 @@ static void test_nhpoly1305_intermediates(void)
 		u8 msg[32] = { 0 };
 		u64 h[4], lo, hi;
 
-		if (!tv || tv->keylen != NHPOLY1305_KEY_SIZE || tv->msglen > 32) {
+		if (!tv || tv->keylen != KH_NHPOLY1305_KEY_SIZE || tv->msglen > 32) {
 			check(false, "nhpoly1305 vectors 1 and 2 present", v);
 			return;
 		}
@@ -231,8 +231,8 @@ static void test_sthash_intermediates(void)
 	static const u32 w[4] = {
 		0x7620b70b, 0x82a1565b, 0xcd7a0db8, 0x07abd966,
 	};
-	static struct sthash_key key;
-	const struct kh_impl *impl = kh_generic_impl("sthash");
+	static struct kh_sthash_key key;
+	const struct ht_impl *impl = ht_generic_impl("sthash");
 	u8 seed[32];
 	u64 lo, hi;
 	unsigned int i;
@@ -253,7 +253,7 @@ static void test_sthash_intermediates(void)
 static int try_setkey(const char *name, const u8 *k, unsigned int len)
 {
 	static u8 ctx[8192];
-	const struct kh_impl *impl = kh_generic_impl(name);
+	const struct ht_impl *impl = ht_generic_impl(name);
 
 	if (!impl || impl->alg->ctxsize > sizeof(ctx))
 		return -ENOENT;
@@ -277,15 +277,15 @@ static unsigned int blob(u8 *out, unsigned int s, unsigned int c1,
 
 static void test_setkey(void)
 {
-	static u8 k[STHASH_PERSONALIZED_MAX_KEY_SIZE + 64];
+	static u8 k[KH_STHASH_PERSONALIZED_MAX_KEY_SIZE + 64];
 	static const unsigned int nhp_bad[] = {
 		0, 1, 16, 1072, 1087, 1089, 2176,
 	};
 	static const unsigned int st_bad[] = {
-		0, 1, 15, STHASH_MAX_SEED_SIZE + 1, 65536,
+		0, 1, 15, KH_STHASH_MAX_SEED_SIZE + 1, 65536,
 	};
 	static const unsigned int st_good[] = {
-		16, 17, 32, 33, 64, 200, STHASH_MAX_SEED_SIZE,
+		16, 17, 32, 33, 64, 200, KH_STHASH_MAX_SEED_SIZE,
 	};
 	unsigned int i, n;
 
@@ -293,7 +293,7 @@ static void test_setkey(void)
 	for (i = 0; i < ARRAY_SIZE(nhp_bad); i++)
 		check(try_setkey("nhpoly1305", k, nhp_bad[i]) == -EINVAL,
 		      "nhpoly1305 rejects key length", nhp_bad[i]);
-	check(try_setkey("nhpoly1305", k, NHPOLY1305_KEY_SIZE) == 0,
+	check(try_setkey("nhpoly1305", k, KH_NHPOLY1305_KEY_SIZE) == 0,
 	      "nhpoly1305 accepts 1088 bytes", 0);
 	for (i = 0; i < ARRAY_SIZE(st_bad); i++)
 		check(try_setkey("sthash", k, st_bad[i]) == -EINVAL,
@@ -309,9 +309,9 @@ static void test_setkey(void)
 	n = blob(k, 32, 8382, 0);
 	check(try_setkey("sthash-personalized", k, n) == 0,
 	      "personalized: 8382-byte key personalization", n);
-	n = blob(k, STHASH_MAX_SEED_SIZE, 6000, STHASH_PERSONALIZED_MAX_KEY_SIZE -
-		 6 - STHASH_MAX_SEED_SIZE - 6000);
-	check(n == STHASH_PERSONALIZED_MAX_KEY_SIZE &&
+	n = blob(k, KH_STHASH_MAX_SEED_SIZE, 6000, KH_STHASH_PERSONALIZED_MAX_KEY_SIZE -
+		 6 - KH_STHASH_MAX_SEED_SIZE - 6000);
+	check(n == KH_STHASH_PERSONALIZED_MAX_KEY_SIZE &&
 	      try_setkey("sthash-personalized", k, n) == 0,
 	      "personalized: blob of the maximum size", n);
 
@@ -322,7 +322,7 @@ static void test_setkey(void)
 	n = blob(k, 15, 0, 0);
 	check(try_setkey("sthash-personalized", k, n) == -EINVAL,
 	      "personalized: 15-byte seed", n);
-	n = blob(k, STHASH_MAX_SEED_SIZE + 1, 0, 0);
+	n = blob(k, KH_STHASH_MAX_SEED_SIZE + 1, 0, 0);
 	check(try_setkey("sthash-personalized", k, n) == -EINVAL,
 	      "personalized: seed too long", n);
 	n = blob(k, 32, 3, 4);
@@ -334,19 +334,19 @@ static void test_setkey(void)
 	put_unaligned_le16(33, k);
 	check(try_setkey("sthash-personalized", k, n) == -EINVAL,
 	      "personalized: seed length off by one", n);
-	n = blob(k, STHASH_MAX_SEED_SIZE, 6000, STHASH_PERSONALIZED_MAX_KEY_SIZE -
-		 5 - STHASH_MAX_SEED_SIZE - 6000);
+	n = blob(k, KH_STHASH_MAX_SEED_SIZE, 6000, KH_STHASH_PERSONALIZED_MAX_KEY_SIZE -
+		 5 - KH_STHASH_MAX_SEED_SIZE - 6000);
 	check(try_setkey("sthash-personalized", k, n) == -EINVAL,
 	      "personalized: blob over the maximum size", n);
 }
 
 /* ------------------------------------------------------------ hashing */
 
-static int hash(const struct kh_impl *impl, const u8 *key, unsigned int kl,
+static int hash(const struct ht_impl *impl, const u8 *key, unsigned int kl,
 		const u8 *msg, unsigned int len, unsigned int split, u8 *out)
 {
 	static u8 ctx[8192], st[256], st2[256];
-	const struct kh_alg_ops *alg = impl->alg;
+	const struct ht_ops *alg = impl->alg;
 	int err;
 
 	if (alg->ctxsize > sizeof(ctx) || alg->statesize > sizeof(st))
@@ -366,7 +366,7 @@ static int hash(const struct kh_impl *impl, const u8 *key, unsigned int kl,
 static void test_splits(const char *name, const u8 *key, unsigned int kl)
 {
 	static u8 msg[2100];
-	const struct kh_impl *impl = kh_generic_impl(name);
+	const struct ht_impl *impl = ht_generic_impl(name);
 	u8 one[32], two[32];
 	unsigned int i;
 	int err;
@@ -456,9 +456,9 @@ static bool ref_same_msg(const struct kh_testvec *tv, const u8 *msg)
 
 static void test_reference_digests(void)
 {
-	static u8 msg[REF_MSG_MAX], k[STHASH_PERSONALIZED_MAX_KEY_SIZE];
-	const struct kh_impl *p = kh_generic_impl("sthash-personalized");
-	const struct kh_impl *s = kh_generic_impl("sthash");
+	static u8 msg[REF_MSG_MAX], k[KH_STHASH_PERSONALIZED_MAX_KEY_SIZE];
+	const struct ht_impl *p = ht_generic_impl("sthash-personalized");
+	const struct ht_impl *s = ht_generic_impl("sthash");
 	const struct kh_testvec *tv;
 	unsigned int c, i, n, found;
 	u8 d[32];
@@ -498,7 +498,7 @@ static void test_reference_digests(void)
 
 int main(void)
 {
-	u8 key[NHPOLY1305_KEY_SIZE];
+	u8 key[KH_NHPOLY1305_KEY_SIZE];
 	unsigned int i;
 
 	check(sizeof(struct kh_nhpoly1305_state) == 80, "state is 80 bytes",
@@ -510,7 +510,7 @@ int main(void)
 	test_reference_digests();
 	for (i = 0; i < sizeof(key); i++)
 		key[i] = rand64();
-	test_splits("nhpoly1305", key, NHPOLY1305_KEY_SIZE);
+	test_splits("nhpoly1305", key, KH_NHPOLY1305_KEY_SIZE);
 	test_splits("sthash", key, 32);
 	i = blob(key, 32, 5, 7);
 	test_splits("sthash-personalized", key, i);

@@ -11,10 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <keyedhash/keyedhash.h>
+#include "tests/host/ht_impl.h"
 #include <keyedhash/testvec.h>
 #include "tests/keyedhash-testvecs.h"
 #include "tests/host/hosttest.h"
+
+HT_DEFINE_REGISTER
 #include "tests/host/hosttest-full.h"
 #include "tests/host/hosttest-shash.h"
 
@@ -48,14 +50,14 @@ static u8 *read_file(const char *path, size_t *len)
  */
 static int host_digest(const char *name, const char *keyfile, const char *file)
 {
-	const struct kh_impl *impl;
+	const struct ht_impl *impl;
 	size_t keylen, len;
 	u8 *key, *msg, out[64];
 	void *ctx, *state;
 	unsigned int i;
 	int err;
 
-	impl = kh_generic_impl(name);
+	impl = ht_generic_impl(name);
 	key = read_file(keyfile, &keylen);
 	msg = read_file(file, &len);
 	if (!impl || !key || !msg) {
@@ -93,10 +95,10 @@ static int host_digest(const char *name, const char *keyfile, const char *file)
  * earlier request (or key) out.  The state after init() and an update() of
  * a few bytes must not depend on what the buffer held before.
  */
-static int init_writes_state(const struct kh_impl *impl)
+static int init_writes_state(const struct ht_impl *impl)
 {
 	static const unsigned int lens[] = { 0, 1, 7, 17, 31 };
-	const struct kh_alg_ops *alg = impl->alg;
+	const struct ht_ops *alg = impl->alg;
 	const struct kh_testvec *tv = NULL;
 	u8 *st[2], msg[32] = { 0 };
 	unsigned int i, f;
@@ -153,16 +155,16 @@ int main(int argc, char **argv)
 
 	/* --list: "name driver" of every generic driver, for the VM checks */
 	if (argc > 1 && !strcmp(argv[1], "--list")) {
-		for (i = 0; i < kh_generic_impl_count; i++)
-			printf("%s %s\n", kh_generic_impls[i]->name,
-			       kh_generic_impls[i]->driver);
+		for (i = 0; i < ht_generic_impl_count; i++)
+			printf("%s %s\n", ht_generic_impls[i]->name,
+			       ht_generic_impls[i]->driver);
 		return 0;
 	}
 
-	for (i = 0; i < kh_generic_impl_count; i++) {
-		const struct kh_impl *impl = kh_generic_impls[i];
+	for (i = 0; i < ht_generic_impl_count; i++) {
+		const struct ht_impl *impl = ht_generic_impls[i];
 		double t0 = now_ms(), t;
-		int err = kh_selftest(impl);
+		int err = kh_selftest(ht_shash_alg(impl->driver));
 
 		t = now_ms() - t0;
 		total += t;
@@ -176,7 +178,7 @@ int main(int argc, char **argv)
 	}
 	/* the time module init spends in the self-test of these drivers */
 	printf("hosttest: %u passed, %u failed (self-test of the %u generic drivers: %.1f ms)\n",
-	       4 * kh_generic_impl_count - failed, failed,
-	       kh_generic_impl_count, total);
+	       4 * ht_generic_impl_count - failed, failed,
+	       ht_generic_impl_count, total);
 	return failed ? 1 : 0;
 }

@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include <string.h>
 #include <linux/types.h>
-#include <keyedhash/keyedhash.h>
+#include "tests/host/ht_impl.h"
 
 /* xorshift64: the test programs' reproducible pseudo-random numbers. */
 static inline u64 ht_xorshift64(u64 *state)
@@ -78,13 +78,13 @@ static inline void ht_guarded_free(void *p, size_t n)
 }
 
 /* The generic driver of algorithm @name (a cra_name), or NULL. */
-static inline const struct kh_impl *kh_generic_impl(const char *name)
+static inline const struct ht_impl *ht_generic_impl(const char *name)
 {
 	unsigned int i;
 
-	for (i = 0; i < kh_generic_impl_count; i++)
-		if (!strcmp(kh_generic_impls[i]->name, name))
-			return kh_generic_impls[i];
+	for (i = 0; i < ht_generic_impl_count; i++)
+		if (!strcmp(ht_generic_impls[i]->name, name))
+			return ht_generic_impls[i];
 	return NULL;
 }
 

@@ -18,7 +18,8 @@
 #include <linux/err.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
-#include <keyedhash/keyedhash.h>
+#include <crypto/internal/hash.h>
+#include <keyedhash/shash.h>
 #include <keyedhash/testvec.h>
 #include "tests/keyedhash-testvecs.h"
 
@@ -57,23 +58,24 @@ static void kh_compat_check(struct kunit *test, struct crypto_shash *tfm,
 
 static void kh_compat_clone(struct kunit *test)
 {
-	const struct kh_impl *impl;
+	struct shash_alg *alg;
 	unsigned int i, ndrivers = 0;
 
-	for (i = 0; (impl = kh_registered_impl(i)); i++) {
-		const struct kh_testvec *tv = kh_compat_vector(impl->name);
+	for (i = 0; (alg = kh_registered_alg(i)); i++) {
+		const char *driver = alg->base.cra_driver_name;
+		const struct kh_testvec *tv = kh_compat_vector(alg->base.cra_name);
 		struct crypto_shash *tfm, *clone;
 		u8 *msg;
 
-		KUNIT_ASSERT_NOT_NULL_MSG(test, tv, "%s: no vector", impl->name);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, tv, "%s: no vector", alg->base.cra_name);
 		msg = vmalloc(tv->msglen);
 		KUNIT_ASSERT_NOT_NULL(test, msg);
 		kh_testvec_msg(tv, 0, msg, tv->msglen);
 
-		tfm = crypto_alloc_shash(impl->driver, 0, 0);
+		tfm = crypto_alloc_shash(driver, 0, 0);
 		if (IS_ERR(tfm)) {
 			vfree(msg);
-			KUNIT_FAIL(test, "allocating %s: %pe", impl->driver, tfm);
+			KUNIT_FAIL(test, "allocating %s: %pe", driver, tfm);
 			return;
 		}
 		KUNIT_EXPECT_EQ(test, crypto_shash_setkey(tfm, tv->key, tv->keylen), 0);
@@ -82,20 +84,20 @@ static void kh_compat_clone(struct kunit *test)
 		clone = crypto_clone_shash(tfm);
 		crypto_free_shash(tfm);
 		KUNIT_EXPECT_FALSE_MSG(test, IS_ERR(clone), "%s: clone: %pe",
-				       impl->driver, clone);
+				       driver, clone);
 		if (IS_ERR(clone)) {
 			vfree(msg);
 			continue;
 		}
-		kh_compat_check(test, clone, tv, msg, impl->driver,
+		kh_compat_check(test, clone, tv, msg, driver,
 				"clone, origin freed");
 
 		tfm = crypto_clone_shash(clone);
 		crypto_free_shash(clone);
 		KUNIT_EXPECT_FALSE_MSG(test, IS_ERR(tfm), "%s: clone of a clone: %pe",
-				       impl->driver, tfm);
+				       driver, tfm);
 		if (!IS_ERR(tfm)) {
-			kh_compat_check(test, tfm, tv, msg, impl->driver,
+			kh_compat_check(test, tfm, tv, msg, driver,
 					"clone of a clone, first clone freed");
 			crypto_free_shash(tfm);
 		}

@@ -19,7 +19,7 @@
 #include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
-#include <keyedhash/keyedhash.h>
+#include <keyedhash/shash.h>
 #include <keyedhash/simd.h>
 #include <keyedhash/testvec.h>
 #include "tests/keyedhash-testvecs.h"
@@ -64,7 +64,41 @@ struct kh_test_ctx {
 	u8 d2[KH_MAX_DIGEST];
 };
 
-static bool kh_is_generic(const struct kh_impl *impl)
+/*
+ * What the cases need to know of a registered driver: its struct
+ * shash_alg's names and sizes, and its SIMD thresholds (all zero for a
+ * generic driver).
+ */
+struct kh_test_driver {
+	const char *name;
+	const char *driver;
+	unsigned int digestsize;
+	unsigned int blocksize;
+	struct kh_simd_min simd_min;
+};
+
+/* The i-th driver the module registered (kh_registered_alg()), or NULL. */
+static const struct kh_test_driver *kh_test_driver_at(unsigned int i)
+{
+	static struct kh_test_driver drivers[32];
+	struct shash_alg *alg = kh_registered_alg(i);
+	const struct kh_simd_min *min;
+	struct kh_test_driver *d;
+
+	if (!alg || i >= ARRAY_SIZE(drivers))
+		return NULL;
+	d = &drivers[i];
+	d->name = alg->base.cra_name;
+	d->driver = alg->base.cra_driver_name;
+	d->digestsize = alg->digestsize;
+	d->blocksize = alg->base.cra_blocksize;
+	min = kh_alg_simd_min(alg);
+	d->simd_min.task = min ? min->task : 0;
+	d->simd_min.kthread = min ? min->kthread : 0;
+	return d;
+}
+
+static bool kh_is_generic(const struct kh_test_driver *impl)
 {
 	size_t n = strlen(impl->driver);
 
@@ -72,19 +106,19 @@ static bool kh_is_generic(const struct kh_impl *impl)
 }
 
 /* Every registered driver of @name; *@i is the iterator (start at 0). */
-static const struct kh_impl *kh_next_driver(const char *name, unsigned int *i)
+static const struct kh_test_driver *kh_next_driver(const char *name, unsigned int *i)
 {
-	const struct kh_impl *impl;
+	const struct kh_test_driver *impl;
 
-	while ((impl = kh_registered_impl((*i)++)))
+	while ((impl = kh_test_driver_at((*i)++)))
 		if (!strcmp(impl->name, name))
 			return impl;
 	return NULL;
 }
 
-static const struct kh_impl *kh_generic_driver(const char *name)
+static const struct kh_test_driver *kh_generic_driver(const char *name)
 {
-	const struct kh_impl *impl;
+	const struct kh_test_driver *impl;
 	unsigned int i = 0;
 
 	while ((impl = kh_next_driver(name, &i)))
@@ -168,7 +202,7 @@ static void kh_case_vectors(struct kunit *test)
 {
 	struct kh_test_ctx *t = test->priv;
 	const struct kh_testvec_suite *suite = NULL;
-	const struct kh_impl *impl;
+	const struct kh_test_driver *impl;
 	unsigned int i, d = 0, ndrivers = 0;
 	int err;
 
@@ -230,7 +264,7 @@ static void kh_check_all_lengths(struct kunit *test, bool split)
 {
 	struct kh_test_ctx *t = test->priv;
 	const struct kh_all_lens *al = kh_all_lens_of(test, t->alg);
-	const struct kh_impl *impl;
+	const struct kh_test_driver *impl;
 	struct crypto_shash *sha;
 	struct shash_desc *shadesc;
 	unsigned int d = 0, ndrivers = 0;
@@ -327,7 +361,7 @@ static void kh_case_guard_pages(struct kunit *test)
 {
 	struct kh_test_ctx *t = test->priv;
 	size_t keyarea = round_up(t->alg->keylen, PAGE_SIZE);
-	const struct kh_impl *impl;
+	const struct kh_test_driver *impl;
 	unsigned int d = 0;
 	u8 *keybuf, *msgbuf, *outbuf;
 
@@ -373,7 +407,7 @@ static void kh_case_alignment(struct kunit *test)
 {
 	struct kh_test_ctx *t = test->priv;
 	const struct kh_testvec *tv = kh_vector_upto(t->alg, 100, 1024);
-	const struct kh_impl *impl;
+	const struct kh_test_driver *impl;
 	unsigned int d = 0, ndrivers = 0;
 	u32 off;
 	u8 *buf;
@@ -411,7 +445,7 @@ static void kh_case_export_import(struct kunit *test)
 {
 	struct kh_test_ctx *t = test->priv;
 	const struct kh_testvec_suite *suite = NULL;
-	const struct kh_impl *impl;
+	const struct kh_test_driver *impl;
 	unsigned int i, j, d = 0, n = 0;
 	u8 *msg;
 
@@ -472,7 +506,7 @@ static bool kh_all_zero(const void *p, size_t n)
 static void kh_case_state_wiped(struct kunit *test)
 {
 	struct kh_test_ctx *t = test->priv;
-	const struct kh_impl *impl;
+	const struct kh_test_driver *impl;
 	unsigned int d = 0;
 	u8 *zeros = kunit_kzalloc(test, KH_MAX_BAD_KEY, GFP_KERNEL);
 
@@ -514,7 +548,7 @@ static void kh_case_bad_keys(struct kunit *test)
 {
 	struct kh_test_ctx *t = test->priv;
 	u32 len = t->alg->step == 1 ? 5 : t->alg->step;
-	const struct kh_impl *impl;
+	const struct kh_test_driver *impl;
 	unsigned int i, d = 0;
 	u8 *big = vzalloc(KH_MAX_BAD_KEY);
 
@@ -595,8 +629,8 @@ static unsigned long kh_simd_fallbacks(void)
 static void kh_compare_with_generic(struct kunit *test, bool nosimd)
 {
 	struct kh_test_ctx *t = test->priv;
-	const struct kh_impl *gen = kh_generic_driver(t->alg->name);
-	const struct kh_impl *impl;
+	const struct kh_test_driver *gen = kh_generic_driver(t->alg->name);
+	const struct kh_test_driver *impl;
 	struct crypto_shash *gtfm;
 	struct shash_desc *gdesc;
 	unsigned int d = 0, narch = 0;
@@ -658,7 +692,7 @@ static void kh_case_nosimd_vs_generic(struct kunit *test)
 /*
  * The SIMD section policy (include/keyedhash/simd.h), with the module's
  * section count (a test hook): for every SIMD driver of the algorithm, a
- * message shorter than the driver's threshold (struct kh_impl.simd_min)
+ * message shorter than the driver's threshold (struct kh_simd_min)
  * enters no section, nor does an update that only fills the block buffer,
  * and a 64 KiB update from a block boundary enters exactly 16 (one per
  * 4 KiB piece).
@@ -700,7 +734,7 @@ static u8 *kh_sections_msg(struct kunit *test, const u8 **key,
 static void kh_case_simd_sections(struct kunit *test)
 {
 	struct kh_test_ctx *t = test->priv;
-	const struct kh_impl *impl;
+	const struct kh_test_driver *impl;
 	unsigned int d = 0, narch = 0, keylen;
 	const u8 *key;
 	u8 *big = kh_sections_msg(test, &key, &keylen);
@@ -781,7 +815,7 @@ static void kh_case_simd_context(struct kunit *test)
 {
 	static const int forced[] = { 0, 1, -1 };
 	struct kh_test_ctx *t = test->priv;
-	const struct kh_impl *impl;
+	const struct kh_test_driver *impl;
 	unsigned int d = 0, nrun = 0, keylen;
 	const u8 *key;
 	u8 *buf;
@@ -846,7 +880,7 @@ static void kh_case_rekey(struct kunit *test)
 	u32 step = t->alg->step;
 	u32 keylen2 = step > 1 ? t->alg->keylen / 2 : t->alg->keylen;
 	u32 len = step > 1 ? keylen2 : 777;
-	const struct kh_impl *impl;
+	const struct kh_test_driver *impl;
 	unsigned int d = 0;
 	u8 *key2 = kunit_kmalloc(test, keylen2, GFP_KERNEL);
 	u8 *zeros = kunit_kzalloc(test, KH_MAX_BAD_KEY, GFP_KERNEL);
@@ -996,7 +1030,7 @@ static void kh_irq_hold_simd(const struct kh_irq_ctx *hard)
 	kh_simd_end(&save);
 }
 
-static void kh_irq_check(struct kunit *test, const struct kh_impl *impl,
+static void kh_irq_check(struct kunit *test, const struct kh_test_driver *impl,
 			 const struct kh_irq_ctx *c, const char *where)
 {
 	KUNIT_EXPECT_EQ_MSG(test, c->errors, 0U, "%s in %s: errors",
@@ -1013,9 +1047,9 @@ static void kh_case_irq_context(struct kunit *test)
 		0, 1, 31, 64, 257, 1024, 3001, 4096,
 	};
 	struct kh_test_ctx *t = test->priv;
-	const struct kh_impl *gen = kh_generic_driver(t->alg->name);
+	const struct kh_test_driver *gen = kh_generic_driver(t->alg->name);
 	struct kh_irq_msgs *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
-	const struct kh_impl *impl;
+	const struct kh_test_driver *impl;
 	struct crypto_shash *tfm;
 	unsigned int i, d = 0;
 	u32 step = t->alg->step;

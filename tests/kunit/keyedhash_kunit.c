@@ -44,7 +44,7 @@ static const struct kh_test_alg mm128_alg = {
 static void mm128_errors_case(struct kunit *test)
 {
 	struct kh_test_ctx *t = test->priv;
-	const struct kh_impl *impl;
+	const struct kh_test_driver *impl;
 	unsigned int d = 0;
 
 	while ((impl = kh_next_driver("multimixer128", &d))) {
@@ -143,5 +143,5 @@ kunit_test_suites(&hh64_suite, &hh128_suite, &hh256_suite, &mm128_suite,
 
 MODULE_DESCRIPTION("KUnit tests for keyedhash");
 MODULE_LICENSE("GPL");
-/* kh_registered_impl(), kh_keccak_selftest() */
+/* kh_registered_alg(), kh_keccak_selftest() */
 MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");

@@ -119,7 +119,7 @@ fi
 KH_JOBS=${KH_JOBS:-$(nproc)}
 JOBS=$KH_OUT/jobs
 rm -rf "$JOBS" && mkdir -p "$JOBS"
-declare -A TIER_PASS TIER_FAIL TIER_BUSY TIER_START TIER_END JOB_PID JOB_TIER JOB_T0
+declare -A TIER_PASS=() TIER_FAIL=() TIER_BUSY=() TIER_START=() TIER_END=() JOB_PID=() JOB_TIER=() JOB_T0=()
 JOB_ORDER=()
 REAPED_PASS=0 REAPED_FAIL=0	# what jobs added to KH_PASS/KH_FAIL
 CUR_TIER=
@@ -425,8 +425,12 @@ run_host() {
 	# Kbuild leaves the AVX-512 drivers out only where the assembler lacks
 	# AVX-512 (KH_NO_AS_AVX512); binutils here has it, so they must be in
 	kh_check "x86_64 module: the AVX-512 assembly is built in" \
-		bash -c "nm '$KH_OUT/x86_64/src/keyedhash.ko' | grep -q ' T kh_keccakf1600_avx512_asm$' &&
-			nm '$KH_OUT/x86_64/src/keyedhash.ko' | grep -q ' T kh_nh_avx512_chunks$'"
+		bash -c "nm '$KH_OUT/x86_64/src/keyedhash.ko' | grep -q ' T kh_keccakf1600_avx512$' &&
+			nm '$KH_OUT/x86_64/src/keyedhash.ko' | grep -q ' T kh_nh_chunks_avx512$'"
+	# Module text (size's "text": code and read-only data) of the x86_64
+	# build against Debian 12's 6.1 headers with gcc 12: at most 90 KB
+	kh_check "x86_64 module: text at most 90 KB ($(size "$KH_OUT/x86_64/src/keyedhash.ko" 2>/dev/null | awk 'NR == 2 { print $1 }') bytes)" \
+		bash -c "[ \$(size '$KH_OUT/x86_64/src/keyedhash.ko' | awk 'NR == 2 { print \$1 }') -le 92160 ]"
 	kh_check "x86_64 module: no indirect call below the crypto API's in the data path" \
 		"$RIG/indirect-calls.sh" "$KH_OUT/x86_64/src/keyedhash.ko"
 	kh_check "arm64 module: no indirect call below the crypto API's in the data path" \
@@ -515,7 +519,7 @@ vm_boot() { # what, qemu extra, vcpus, arch, cpu, kernel, initramfs, log, descri
 # CET IBT (CONFIG_X86_KERNEL_IBT: Debian 13's x86_64 kernels, KH_IBT_SERIES;
 # 6.1 has none): tests/rig/ibt.sh requires endbr64 at every function whose
 # address the module takes and that none of those is in the seal list, and
-# must fail on copies whose kh_shash_setkey starts with a NOP instead, or
+# must fail on copies whose kh_highwayhash_shash_setkey starts with a NOP instead, or
 # has its endbr64 in the seal list.  (Kbuild runs objtool --ibt on the module
 # there too; a warning of it fails the W=1 build check above.)
 KH_IBT_SERIES=${KH_IBT_SERIES:-6.12 7.x}
@@ -525,9 +529,9 @@ ibt_ok() { # module, log
 }
 ibt_mutant_fails() { # how (--nop-endbr, --seal-endbr), module, mutant, log
 	local rc=0
-	"$RIG/ibt.sh" "$1" kh_shash_setkey "$2" "$3" || return 1
+	"$RIG/ibt.sh" "$1" kh_highwayhash_shash_setkey "$2" "$3" || return 1
 	"$RIG/ibt.sh" "$3" > "$4" 2>&1 || rc=$?
-	[ "$rc" = 1 ] && grep '^FAIL: kh_shash_setkey: ' "$4" | sed 's/^FAIL/    as it should: FAIL/'
+	[ "$rc" = 1 ] && grep '^FAIL: kh_highwayhash_shash_setkey: ' "$4" | sed 's/^FAIL/    as it should: FAIL/'
 }
 ibt_series() { # series, kdir, module
 	local conf=$2/include/config/auto.conf
@@ -542,9 +546,9 @@ ibt_series() { # series, kdir, module
 	fi
 	kh_check "Linux $1 x86_64 (IBT): every address-taken function starts with endbr64" \
 		ibt_ok "$3" "$LOGS/ibt-$1.log"
-	kh_check "Linux $1 x86_64 (IBT): ibt.sh fails on a module whose kh_shash_setkey lacks it" \
+	kh_check "Linux $1 x86_64 (IBT): ibt.sh fails on a module whose kh_highwayhash_shash_setkey lacks it" \
 		ibt_mutant_fails --nop-endbr "$3" "$KH_OUT/ibt-mutant-$1.ko" "$LOGS/ibt-mutant-$1.log"
-	kh_check "Linux $1 x86_64 (IBT): ibt.sh fails on one that seals kh_shash_setkey's" \
+	kh_check "Linux $1 x86_64 (IBT): ibt.sh fails on one that seals kh_highwayhash_shash_setkey's" \
 		ibt_mutant_fails --seal-endbr "$3" "$KH_OUT/ibt-mutant-$1.ko" "$LOGS/ibt-mutant-$1.log"
 }
 

@@ -10,7 +10,7 @@
 # x86_64 module and finds every text address that the code could reach
 # indirectly, i.e. whose address is taken:
 #
-#  - relocations from data sections (the shash_alg/kh_alg_ops/kh_impl
+#  - relocations from data sections (the shash_alg tables
 #    tables in .rodata and .data, init_module/cleanup_module in
 #    .gnu.linkonce.this_module, __ksymtab, ...) that point into text,
 #    except the kernel's metadata sections, which list code locations

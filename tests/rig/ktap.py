@@ -27,6 +27,14 @@ def expected_suites(source):
     for m in re.finditer(r'^KH_HASH_SUITE\((\w+),\s*"([^"]+)"(.*?)\);',
                          text, re.S | re.M):
         want[m.group(2)] = shared + len(re.findall(r"KUNIT_CASE\(", m.group(3)))
+    # the library's suite (lib_kunit.c): its cases array and its name
+    lib = os.path.join(os.path.dirname(source), "lib_kunit.c")
+    if os.path.exists(lib):
+        text = open(lib).read()
+        cases = re.search(r"kunit_case kh_lib_cases\[\] = \{(.*?)\};", text, re.S)
+        name = re.search(r'\.name = "([^"]+)"', text)
+        if cases and name:
+            want[name.group(1)] = len(re.findall(r"KUNIT_CASE\(", cases.group(1)))
     return want
 
 

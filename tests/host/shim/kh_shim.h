@@ -71,6 +71,21 @@ typedef unsigned int gfp_t;
 #define kh_shim_CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST	1
 #endif
 /*
+ * The library's instruction sets (<keyedhash/internal/arch.h>): those of
+ * the host, in a build that links the arch code (KH_SHIM_ARCH, the
+ * Makefile's arch host tests and the benchmark); generic C otherwise.
+ */
+#if defined(KH_SHIM_ARCH) && defined(__x86_64__)
+#define kh_shim_CONFIG_CRYPTO_KEYEDHASH_X86		1
+#else
+#define kh_shim_CONFIG_CRYPTO_KEYEDHASH_X86		0
+#endif
+#if defined(KH_SHIM_ARCH) && defined(__aarch64__)
+#define kh_shim_CONFIG_CRYPTO_KEYEDHASH_ARM64		1
+#else
+#define kh_shim_CONFIG_CRYPTO_KEYEDHASH_ARM64		0
+#endif
+/*
  * The host's architecture as the kernel's configuration names it, from the
  * first shim header on: compat.h, included early, picks its SIMD sections
  * by it.

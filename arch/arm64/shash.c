@@ -1,0 +1,443 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * keyedhash: the arm64 NEON drivers, kh_neon_algs[].  Each driver's
+ * functions call the library's NEON functions (arch/arm64/glue.c) with the
+ * driver's own thresholds; what the drivers of an algorithm share is in
+ * keyedhash_generic.c.  They register only on CPUs with ASIMD.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <crypto/algapi.h>	/* MODULE_ALIAS_CRYPTO() */
+#include <crypto/internal/hash.h>
+#include <linux/jump_label.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <keyedhash/internal/arch.h>
+#include <keyedhash/shash.h>
+
+#define KH_NEON_PRIORITY		200
+/*
+ * Above our generic nhpoly1305 but below the kernel's own nhpoly1305-neon
+ * (200): this driver has not been timed on arm64 hardware, so Adiantum
+ * keeps the kernel's NEON code by default.
+ */
+#define KH_NHPOLY1305_NEON_PRIORITY	150
+
+static const struct kh_simd_min kh_highwayhash64_neon_min = KH_HIGHWAYHASH64_NEON_MIN;
+
+static int kh_highwayhash64_neon_update(struct shash_desc *desc, const u8 *data,
+					unsigned int len)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_update_neon(st, data, len,
+					  &kh_highwayhash64_neon_min);
+}
+
+static int kh_highwayhash64_neon_final(struct shash_desc *desc, u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_final_neon(st, out, KH_HIGHWAYHASH64_DIGEST_SIZE,
+					 &kh_highwayhash64_neon_min);
+}
+
+static int kh_highwayhash64_neon_finup(struct shash_desc *desc, const u8 *data,
+				       unsigned int len, u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	if (len)
+		kh_highwayhash_update_neon(st, data, len,
+					   &kh_highwayhash64_neon_min);
+	return kh_highwayhash_final_neon(st, out, KH_HIGHWAYHASH64_DIGEST_SIZE,
+					 &kh_highwayhash64_neon_min);
+}
+
+static int kh_highwayhash64_neon_digest(struct shash_desc *desc, const u8 *data,
+					unsigned int len, u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	__kh_highwayhash_init(st, crypto_shash_ctx(desc->tfm));
+	kh_highwayhash_update_neon(st, data, len, &kh_highwayhash64_neon_min);
+	return kh_highwayhash_final_neon(st, out, KH_HIGHWAYHASH64_DIGEST_SIZE,
+					 &kh_highwayhash64_neon_min);
+}
+
+static const struct kh_simd_min kh_highwayhash128_neon_min = KH_HIGHWAYHASH_NEON_MIN;
+
+static int kh_highwayhash128_neon_update(struct shash_desc *desc,
+					 const u8 *data, unsigned int len)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_update_neon(st, data, len,
+					  &kh_highwayhash128_neon_min);
+}
+
+static int kh_highwayhash128_neon_final(struct shash_desc *desc, u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_final_neon(st, out, KH_HIGHWAYHASH128_DIGEST_SIZE,
+					 &kh_highwayhash128_neon_min);
+}
+
+static int kh_highwayhash128_neon_finup(struct shash_desc *desc, const u8 *data,
+					unsigned int len, u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	if (len)
+		kh_highwayhash_update_neon(st, data, len,
+					   &kh_highwayhash128_neon_min);
+	return kh_highwayhash_final_neon(st, out, KH_HIGHWAYHASH128_DIGEST_SIZE,
+					 &kh_highwayhash128_neon_min);
+}
+
+static int kh_highwayhash128_neon_digest(struct shash_desc *desc,
+					 const u8 *data, unsigned int len,
+					 u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	__kh_highwayhash_init(st, crypto_shash_ctx(desc->tfm));
+	kh_highwayhash_update_neon(st, data, len, &kh_highwayhash128_neon_min);
+	return kh_highwayhash_final_neon(st, out, KH_HIGHWAYHASH128_DIGEST_SIZE,
+					 &kh_highwayhash128_neon_min);
+}
+
+static const struct kh_simd_min kh_highwayhash256_neon_min = KH_HIGHWAYHASH_NEON_MIN;
+
+static int kh_highwayhash256_neon_update(struct shash_desc *desc,
+					 const u8 *data, unsigned int len)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_update_neon(st, data, len,
+					  &kh_highwayhash256_neon_min);
+}
+
+static int kh_highwayhash256_neon_final(struct shash_desc *desc, u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_final_neon(st, out, KH_HIGHWAYHASH256_DIGEST_SIZE,
+					 &kh_highwayhash256_neon_min);
+}
+
+static int kh_highwayhash256_neon_finup(struct shash_desc *desc, const u8 *data,
+					unsigned int len, u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	if (len)
+		kh_highwayhash_update_neon(st, data, len,
+					   &kh_highwayhash256_neon_min);
+	return kh_highwayhash_final_neon(st, out, KH_HIGHWAYHASH256_DIGEST_SIZE,
+					 &kh_highwayhash256_neon_min);
+}
+
+static int kh_highwayhash256_neon_digest(struct shash_desc *desc,
+					 const u8 *data, unsigned int len,
+					 u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	__kh_highwayhash_init(st, crypto_shash_ctx(desc->tfm));
+	kh_highwayhash_update_neon(st, data, len, &kh_highwayhash256_neon_min);
+	return kh_highwayhash_final_neon(st, out, KH_HIGHWAYHASH256_DIGEST_SIZE,
+					 &kh_highwayhash256_neon_min);
+}
+
+static const struct kh_simd_min kh_multimixer128_neon_min = KH_MULTIMIXER128_NEON_MIN;
+
+static int kh_multimixer128_neon_update(struct shash_desc *desc, const u8 *data,
+					unsigned int len)
+{
+	const struct kh_multimixer128_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_multimixer128_state *st = shash_desc_ctx(desc);
+
+	return kh_multimixer128_update_neon(st, key, data, len,
+					    &kh_multimixer128_neon_min);
+}
+
+static int kh_multimixer128_neon_finup(struct shash_desc *desc, const u8 *data,
+				       unsigned int len, u8 *out)
+{
+	const struct kh_multimixer128_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_multimixer128_state *st = shash_desc_ctx(desc);
+	int err = 0;
+
+	if (len)
+		err = kh_multimixer128_update_neon(st, key, data, len,
+						   &kh_multimixer128_neon_min);
+	if (err) {
+		kh_wipe_state(st, sizeof(*st));
+		return err;
+	}
+	return kh_multimixer128_final(st, out);
+}
+
+static int kh_multimixer128_neon_digest(struct shash_desc *desc, const u8 *data,
+					unsigned int len, u8 *out)
+{
+	const struct kh_multimixer128_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_multimixer128_state *st = shash_desc_ctx(desc);
+	int err;
+
+	__kh_multimixer128_init(st);
+	err = kh_multimixer128_update_neon(st, key, data, len,
+					   &kh_multimixer128_neon_min);
+	if (err) {
+		kh_wipe_state(st, sizeof(*st));
+		return err;
+	}
+	return kh_multimixer128_final(st, out);
+}
+
+static const struct kh_simd_min kh_nhpoly1305_keyedhash_neon_min = KH_NH_NEON_MIN;
+
+static int kh_nhpoly1305_keyedhash_neon_update(struct shash_desc *desc,
+					       const u8 *data, unsigned int len)
+{
+	const struct kh_nhpoly1305_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_nhpoly1305_state *st = shash_desc_ctx(desc);
+
+	return kh_nhpoly1305_update_neon(st, key, data, len,
+					 &kh_nhpoly1305_keyedhash_neon_min);
+}
+
+static int kh_nhpoly1305_keyedhash_neon_finup(struct shash_desc *desc,
+					      const u8 *data, unsigned int len,
+					      u8 *out)
+{
+	const struct kh_nhpoly1305_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_nhpoly1305_state *st = shash_desc_ctx(desc);
+
+	if (len)
+		kh_nhpoly1305_update_neon(st, key, data, len,
+					  &kh_nhpoly1305_keyedhash_neon_min);
+	return kh_nhpoly1305_final_generic(st, key, out);
+}
+
+static int kh_nhpoly1305_keyedhash_neon_digest(struct shash_desc *desc,
+					       const u8 *data, unsigned int len,
+					       u8 *out)
+{
+	const struct kh_nhpoly1305_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_nhpoly1305_state *st = shash_desc_ctx(desc);
+
+	kh_nhpoly1305_stream_init(st);
+	kh_nhpoly1305_update_neon(st, key, data, len,
+				  &kh_nhpoly1305_keyedhash_neon_min);
+	return kh_nhpoly1305_final_generic(st, key, out);
+}
+
+static const struct kh_simd_min kh_sthash_neon_min = KH_NH_NEON_MIN;
+
+static int kh_sthash_neon_update(struct shash_desc *desc, const u8 *data,
+				 unsigned int len)
+{
+	const struct kh_sthash_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_sthash_state *st = shash_desc_ctx(desc);
+
+	return kh_nhpoly1305_update_neon(&st->nhp, &key->nhp, data, len,
+					 &kh_sthash_neon_min);
+}
+
+static int kh_sthash_neon_finup(struct shash_desc *desc, const u8 *data,
+				unsigned int len, u8 *out)
+{
+	const struct kh_sthash_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_sthash_state *st = shash_desc_ctx(desc);
+
+	if (len)
+		kh_nhpoly1305_update_neon(&st->nhp, &key->nhp, data, len,
+					  &kh_sthash_neon_min);
+	return kh_sthash_final_generic(st, key, out);
+}
+
+static int kh_sthash_neon_digest(struct shash_desc *desc, const u8 *data,
+				 unsigned int len, u8 *out)
+{
+	const struct kh_sthash_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_sthash_state *st = shash_desc_ctx(desc);
+
+	kh_nhpoly1305_stream_init(&st->nhp);
+	kh_nhpoly1305_update_neon(&st->nhp, &key->nhp, data, len,
+				  &kh_sthash_neon_min);
+	return kh_sthash_final_generic(st, key, out);
+}
+
+static struct shash_alg kh_neon_algs[] = {
+	{
+		.digestsize	= KH_HIGHWAYHASH64_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_highwayhash_state),
+		.setkey		= kh_highwayhash_shash_setkey,
+		.init		= kh_highwayhash_shash_init,
+		.update		= kh_highwayhash64_neon_update,
+		.final		= kh_highwayhash64_neon_final,
+		.finup		= kh_highwayhash64_neon_finup,
+		.digest		= kh_highwayhash64_neon_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "highwayhash64",
+			.cra_driver_name	= "highwayhash64-neon",
+			.cra_priority		= KH_NEON_PRIORITY,
+			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
+			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_HIGHWAYHASH128_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_highwayhash_state),
+		.setkey		= kh_highwayhash_shash_setkey,
+		.init		= kh_highwayhash_shash_init,
+		.update		= kh_highwayhash128_neon_update,
+		.final		= kh_highwayhash128_neon_final,
+		.finup		= kh_highwayhash128_neon_finup,
+		.digest		= kh_highwayhash128_neon_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "highwayhash128",
+			.cra_driver_name	= "highwayhash128-neon",
+			.cra_priority		= KH_NEON_PRIORITY,
+			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
+			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_HIGHWAYHASH256_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_highwayhash_state),
+		.setkey		= kh_highwayhash_shash_setkey,
+		.init		= kh_highwayhash_shash_init,
+		.update		= kh_highwayhash256_neon_update,
+		.final		= kh_highwayhash256_neon_final,
+		.finup		= kh_highwayhash256_neon_finup,
+		.digest		= kh_highwayhash256_neon_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "highwayhash256",
+			.cra_driver_name	= "highwayhash256-neon",
+			.cra_priority		= KH_NEON_PRIORITY,
+			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
+			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_MULTIMIXER128_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_multimixer128_state),
+		.setkey		= kh_multimixer128_shash_setkey,
+		.init		= kh_multimixer128_shash_init,
+		.update		= kh_multimixer128_neon_update,
+		.final		= kh_multimixer128_shash_final,
+		.finup		= kh_multimixer128_neon_finup,
+		.digest		= kh_multimixer128_neon_digest,
+		.exit_tfm	= kh_multimixer128_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "multimixer128",
+			.cra_driver_name	= "multimixer128-neon",
+			.cra_priority		= KH_NEON_PRIORITY,
+			.cra_blocksize		= KH_MULTIMIXER128_BLOCK_SIZE,
+			.cra_ctxsize		= sizeof(struct kh_multimixer128_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_NHPOLY1305_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_nhpoly1305_state),
+		.setkey		= kh_nhpoly1305_shash_setkey,
+		.init		= kh_nhpoly1305_shash_init,
+		.update		= kh_nhpoly1305_keyedhash_neon_update,
+		.final		= kh_nhpoly1305_shash_final,
+		.finup		= kh_nhpoly1305_keyedhash_neon_finup,
+		.digest		= kh_nhpoly1305_keyedhash_neon_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "nhpoly1305",
+			.cra_driver_name	= "nhpoly1305-keyedhash-neon",
+			.cra_priority		= KH_NHPOLY1305_NEON_PRIORITY,
+			.cra_blocksize		= 0,
+			.cra_ctxsize		= sizeof(struct kh_nhpoly1305_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_STHASH_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_sthash_state),
+		.setkey		= kh_sthash_shash_setkey,
+		.init		= kh_sthash_shash_init,
+		.update		= kh_sthash_neon_update,
+		.final		= kh_sthash_shash_final,
+		.finup		= kh_sthash_neon_finup,
+		.digest		= kh_sthash_neon_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "sthash",
+			.cra_driver_name	= "sthash-neon",
+			.cra_priority		= KH_NEON_PRIORITY,
+			.cra_blocksize		= KH_NH_UNIT,
+			.cra_ctxsize		= sizeof(struct kh_sthash_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_STHASH_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_sthash_state),
+		.setkey		= kh_sthash_personalized_shash_setkey,
+		.init		= kh_sthash_shash_init,
+		.update		= kh_sthash_neon_update,
+		.final		= kh_sthash_shash_final,
+		.finup		= kh_sthash_neon_finup,
+		.digest		= kh_sthash_neon_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "sthash-personalized",
+			.cra_driver_name	= "sthash-personalized-neon",
+			.cra_priority		= KH_NEON_PRIORITY,
+			.cra_blocksize		= KH_NH_UNIT,
+			.cra_ctxsize		= sizeof(struct kh_sthash_key),
+			.cra_module		= THIS_MODULE,
+		},
+	},
+};
+
+void kh_arch_register(void)
+{
+	if (!kh_neon_usable()) {
+		kh_unsupported_algs(kh_neon_algs, ARRAY_SIZE(kh_neon_algs));
+		return;
+	}
+	/* the kernel's own, which nhpoly1305-keyedhash-neon stays below */
+	crypto_has_shash("nhpoly1305-neon", 0, 0);
+	if (kh_register_algs(kh_neon_algs, ARRAY_SIZE(kh_neon_algs)))
+		static_branch_disable(&kh_have_neon);
+}
+
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
+/* The thresholds of each driver, in the order of the table above. */
+static const struct kh_simd_min *const kh_neon_mins[] = {
+	&kh_highwayhash64_neon_min,
+	&kh_highwayhash128_neon_min,
+	&kh_highwayhash256_neon_min,
+	&kh_multimixer128_neon_min,
+	&kh_nhpoly1305_keyedhash_neon_min,
+	&kh_sthash_neon_min,
+	&kh_sthash_neon_min,
+};
+
+const struct kh_simd_min *kh_arch_alg_simd_min(const struct shash_alg *alg)
+{
+	BUILD_BUG_ON(ARRAY_SIZE(kh_neon_mins) != ARRAY_SIZE(kh_neon_algs));
+	if (alg >= kh_neon_algs && alg < kh_neon_algs + ARRAY_SIZE(kh_neon_algs))
+		return kh_neon_mins[alg - kh_neon_algs];
+	return NULL;
+}
+#endif
+
+MODULE_ALIAS_CRYPTO("highwayhash64-neon");
+MODULE_ALIAS_CRYPTO("highwayhash128-neon");
+MODULE_ALIAS_CRYPTO("highwayhash256-neon");
+MODULE_ALIAS_CRYPTO("multimixer128-neon");
+MODULE_ALIAS_CRYPTO("nhpoly1305-keyedhash-neon");
+MODULE_ALIAS_CRYPTO("sthash-neon");
+MODULE_ALIAS_CRYPTO("sthash-personalized-neon");

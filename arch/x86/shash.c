@@ -1,0 +1,638 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * keyedhash: the x86_64 drivers, kh_avx2_algs[] and kh_avx512_algs[].
+ * Each driver's functions call the library's functions of its instruction
+ * set (arch/x86/glue.c) with the driver's own thresholds; what the drivers
+ * of an algorithm share is in keyedhash_generic.c.  The AVX-512 drivers
+ * need an assembler that knows AVX-512 (Kbuild defines KH_NO_AS_AVX512
+ * where it does not).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <crypto/algapi.h>	/* MODULE_ALIAS_CRYPTO() */
+#include <crypto/internal/hash.h>
+#include <linux/jump_label.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <keyedhash/internal/arch.h>
+#include <keyedhash/shash.h>
+
+#define KH_AVX2_PRIORITY	300
+#define KH_AVX512_PRIORITY	350
+/*
+ * nhpoly1305: below the kernel's own nhpoly1305-avx2 (300), which module
+ * init loads first, so that Adiantum keeps the in-tree code unless our
+ * driver is named; see the README.
+ */
+#define KH_NHPOLY1305_AVX2_PRIORITY	250
+
+/* The AVX2 drivers */
+
+static const struct kh_simd_min kh_highwayhash64_avx2_min = KH_HIGHWAYHASH64_AVX2_MIN;
+
+static int kh_highwayhash64_avx2_update(struct shash_desc *desc, const u8 *data,
+					unsigned int len)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_update_avx2(st, data, len,
+					  &kh_highwayhash64_avx2_min);
+}
+
+static int kh_highwayhash64_avx2_final(struct shash_desc *desc, u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_final_avx2(st, out, KH_HIGHWAYHASH64_DIGEST_SIZE,
+					 &kh_highwayhash64_avx2_min);
+}
+
+static int kh_highwayhash64_avx2_finup(struct shash_desc *desc, const u8 *data,
+				       unsigned int len, u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	if (len)
+		kh_highwayhash_update_avx2(st, data, len,
+					   &kh_highwayhash64_avx2_min);
+	return kh_highwayhash_final_avx2(st, out, KH_HIGHWAYHASH64_DIGEST_SIZE,
+					 &kh_highwayhash64_avx2_min);
+}
+
+static int kh_highwayhash64_avx2_digest(struct shash_desc *desc, const u8 *data,
+					unsigned int len, u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	__kh_highwayhash_init(st, crypto_shash_ctx(desc->tfm));
+	kh_highwayhash_update_avx2(st, data, len, &kh_highwayhash64_avx2_min);
+	return kh_highwayhash_final_avx2(st, out, KH_HIGHWAYHASH64_DIGEST_SIZE,
+					 &kh_highwayhash64_avx2_min);
+}
+
+static const struct kh_simd_min kh_highwayhash128_avx2_min = KH_HIGHWAYHASH_AVX2_MIN;
+
+static int kh_highwayhash128_avx2_update(struct shash_desc *desc,
+					 const u8 *data, unsigned int len)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_update_avx2(st, data, len,
+					  &kh_highwayhash128_avx2_min);
+}
+
+static int kh_highwayhash128_avx2_final(struct shash_desc *desc, u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_final_avx2(st, out, KH_HIGHWAYHASH128_DIGEST_SIZE,
+					 &kh_highwayhash128_avx2_min);
+}
+
+static int kh_highwayhash128_avx2_finup(struct shash_desc *desc, const u8 *data,
+					unsigned int len, u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	if (len)
+		kh_highwayhash_update_avx2(st, data, len,
+					   &kh_highwayhash128_avx2_min);
+	return kh_highwayhash_final_avx2(st, out, KH_HIGHWAYHASH128_DIGEST_SIZE,
+					 &kh_highwayhash128_avx2_min);
+}
+
+static int kh_highwayhash128_avx2_digest(struct shash_desc *desc,
+					 const u8 *data, unsigned int len,
+					 u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	__kh_highwayhash_init(st, crypto_shash_ctx(desc->tfm));
+	kh_highwayhash_update_avx2(st, data, len, &kh_highwayhash128_avx2_min);
+	return kh_highwayhash_final_avx2(st, out, KH_HIGHWAYHASH128_DIGEST_SIZE,
+					 &kh_highwayhash128_avx2_min);
+}
+
+static const struct kh_simd_min kh_highwayhash256_avx2_min = KH_HIGHWAYHASH_AVX2_MIN;
+
+static int kh_highwayhash256_avx2_update(struct shash_desc *desc,
+					 const u8 *data, unsigned int len)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_update_avx2(st, data, len,
+					  &kh_highwayhash256_avx2_min);
+}
+
+static int kh_highwayhash256_avx2_final(struct shash_desc *desc, u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	return kh_highwayhash_final_avx2(st, out, KH_HIGHWAYHASH256_DIGEST_SIZE,
+					 &kh_highwayhash256_avx2_min);
+}
+
+static int kh_highwayhash256_avx2_finup(struct shash_desc *desc, const u8 *data,
+					unsigned int len, u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	if (len)
+		kh_highwayhash_update_avx2(st, data, len,
+					   &kh_highwayhash256_avx2_min);
+	return kh_highwayhash_final_avx2(st, out, KH_HIGHWAYHASH256_DIGEST_SIZE,
+					 &kh_highwayhash256_avx2_min);
+}
+
+static int kh_highwayhash256_avx2_digest(struct shash_desc *desc,
+					 const u8 *data, unsigned int len,
+					 u8 *out)
+{
+	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
+
+	__kh_highwayhash_init(st, crypto_shash_ctx(desc->tfm));
+	kh_highwayhash_update_avx2(st, data, len, &kh_highwayhash256_avx2_min);
+	return kh_highwayhash_final_avx2(st, out, KH_HIGHWAYHASH256_DIGEST_SIZE,
+					 &kh_highwayhash256_avx2_min);
+}
+
+static const struct kh_simd_min kh_multimixer128_avx2_min = KH_MULTIMIXER128_AVX2_MIN;
+
+static int kh_multimixer128_avx2_update(struct shash_desc *desc, const u8 *data,
+					unsigned int len)
+{
+	const struct kh_multimixer128_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_multimixer128_state *st = shash_desc_ctx(desc);
+
+	return kh_multimixer128_update_avx2(st, key, data, len,
+					    &kh_multimixer128_avx2_min);
+}
+
+static int kh_multimixer128_avx2_finup(struct shash_desc *desc, const u8 *data,
+				       unsigned int len, u8 *out)
+{
+	const struct kh_multimixer128_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_multimixer128_state *st = shash_desc_ctx(desc);
+	int err = 0;
+
+	if (len)
+		err = kh_multimixer128_update_avx2(st, key, data, len,
+						   &kh_multimixer128_avx2_min);
+	if (err) {
+		kh_wipe_state(st, sizeof(*st));
+		return err;
+	}
+	return kh_multimixer128_final(st, out);
+}
+
+static int kh_multimixer128_avx2_digest(struct shash_desc *desc, const u8 *data,
+					unsigned int len, u8 *out)
+{
+	const struct kh_multimixer128_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_multimixer128_state *st = shash_desc_ctx(desc);
+	int err;
+
+	__kh_multimixer128_init(st);
+	err = kh_multimixer128_update_avx2(st, key, data, len,
+					   &kh_multimixer128_avx2_min);
+	if (err) {
+		kh_wipe_state(st, sizeof(*st));
+		return err;
+	}
+	return kh_multimixer128_final(st, out);
+}
+
+static const struct kh_simd_min kh_nhpoly1305_keyedhash_avx2_min = KH_NH_AVX2_MIN;
+
+static int kh_nhpoly1305_keyedhash_avx2_update(struct shash_desc *desc,
+					       const u8 *data, unsigned int len)
+{
+	const struct kh_nhpoly1305_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_nhpoly1305_state *st = shash_desc_ctx(desc);
+
+	return kh_nhpoly1305_update_avx2(st, key, data, len,
+					 &kh_nhpoly1305_keyedhash_avx2_min);
+}
+
+static int kh_nhpoly1305_keyedhash_avx2_finup(struct shash_desc *desc,
+					      const u8 *data, unsigned int len,
+					      u8 *out)
+{
+	const struct kh_nhpoly1305_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_nhpoly1305_state *st = shash_desc_ctx(desc);
+
+	if (len)
+		kh_nhpoly1305_update_avx2(st, key, data, len,
+					  &kh_nhpoly1305_keyedhash_avx2_min);
+	return kh_nhpoly1305_final_generic(st, key, out);
+}
+
+static int kh_nhpoly1305_keyedhash_avx2_digest(struct shash_desc *desc,
+					       const u8 *data, unsigned int len,
+					       u8 *out)
+{
+	const struct kh_nhpoly1305_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_nhpoly1305_state *st = shash_desc_ctx(desc);
+
+	kh_nhpoly1305_stream_init(st);
+	kh_nhpoly1305_update_avx2(st, key, data, len,
+				  &kh_nhpoly1305_keyedhash_avx2_min);
+	return kh_nhpoly1305_final_generic(st, key, out);
+}
+
+static const struct kh_simd_min kh_sthash_avx2_min = KH_NH_AVX2_MIN;
+
+static int kh_sthash_avx2_update(struct shash_desc *desc, const u8 *data,
+				 unsigned int len)
+{
+	const struct kh_sthash_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_sthash_state *st = shash_desc_ctx(desc);
+
+	return kh_nhpoly1305_update_avx2(&st->nhp, &key->nhp, data, len,
+					 &kh_sthash_avx2_min);
+}
+
+static int kh_sthash_avx2_finup(struct shash_desc *desc, const u8 *data,
+				unsigned int len, u8 *out)
+{
+	const struct kh_sthash_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_sthash_state *st = shash_desc_ctx(desc);
+
+	if (len)
+		kh_nhpoly1305_update_avx2(&st->nhp, &key->nhp, data, len,
+					  &kh_sthash_avx2_min);
+	return kh_sthash_final_generic(st, key, out);
+}
+
+static int kh_sthash_avx2_digest(struct shash_desc *desc, const u8 *data,
+				 unsigned int len, u8 *out)
+{
+	const struct kh_sthash_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_sthash_state *st = shash_desc_ctx(desc);
+
+	kh_nhpoly1305_stream_init(&st->nhp);
+	kh_nhpoly1305_update_avx2(&st->nhp, &key->nhp, data, len,
+				  &kh_sthash_avx2_min);
+	return kh_sthash_final_generic(st, key, out);
+}
+
+static struct shash_alg kh_avx2_algs[] = {
+	{
+		.digestsize	= KH_HIGHWAYHASH64_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_highwayhash_state),
+		.setkey		= kh_highwayhash_shash_setkey,
+		.init		= kh_highwayhash_shash_init,
+		.update		= kh_highwayhash64_avx2_update,
+		.final		= kh_highwayhash64_avx2_final,
+		.finup		= kh_highwayhash64_avx2_finup,
+		.digest		= kh_highwayhash64_avx2_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "highwayhash64",
+			.cra_driver_name	= "highwayhash64-avx2",
+			.cra_priority		= KH_AVX2_PRIORITY,
+			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
+			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_HIGHWAYHASH128_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_highwayhash_state),
+		.setkey		= kh_highwayhash_shash_setkey,
+		.init		= kh_highwayhash_shash_init,
+		.update		= kh_highwayhash128_avx2_update,
+		.final		= kh_highwayhash128_avx2_final,
+		.finup		= kh_highwayhash128_avx2_finup,
+		.digest		= kh_highwayhash128_avx2_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "highwayhash128",
+			.cra_driver_name	= "highwayhash128-avx2",
+			.cra_priority		= KH_AVX2_PRIORITY,
+			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
+			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_HIGHWAYHASH256_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_highwayhash_state),
+		.setkey		= kh_highwayhash_shash_setkey,
+		.init		= kh_highwayhash_shash_init,
+		.update		= kh_highwayhash256_avx2_update,
+		.final		= kh_highwayhash256_avx2_final,
+		.finup		= kh_highwayhash256_avx2_finup,
+		.digest		= kh_highwayhash256_avx2_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "highwayhash256",
+			.cra_driver_name	= "highwayhash256-avx2",
+			.cra_priority		= KH_AVX2_PRIORITY,
+			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
+			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_MULTIMIXER128_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_multimixer128_state),
+		.setkey		= kh_multimixer128_shash_setkey,
+		.init		= kh_multimixer128_shash_init,
+		.update		= kh_multimixer128_avx2_update,
+		.final		= kh_multimixer128_shash_final,
+		.finup		= kh_multimixer128_avx2_finup,
+		.digest		= kh_multimixer128_avx2_digest,
+		.exit_tfm	= kh_multimixer128_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "multimixer128",
+			.cra_driver_name	= "multimixer128-avx2",
+			.cra_priority		= KH_AVX2_PRIORITY,
+			.cra_blocksize		= KH_MULTIMIXER128_BLOCK_SIZE,
+			.cra_ctxsize		= sizeof(struct kh_multimixer128_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_NHPOLY1305_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_nhpoly1305_state),
+		.setkey		= kh_nhpoly1305_shash_setkey,
+		.init		= kh_nhpoly1305_shash_init,
+		.update		= kh_nhpoly1305_keyedhash_avx2_update,
+		.final		= kh_nhpoly1305_shash_final,
+		.finup		= kh_nhpoly1305_keyedhash_avx2_finup,
+		.digest		= kh_nhpoly1305_keyedhash_avx2_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "nhpoly1305",
+			.cra_driver_name	= "nhpoly1305-keyedhash-avx2",
+			.cra_priority		= KH_NHPOLY1305_AVX2_PRIORITY,
+			.cra_blocksize		= 0,
+			.cra_ctxsize		= sizeof(struct kh_nhpoly1305_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_STHASH_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_sthash_state),
+		.setkey		= kh_sthash_shash_setkey,
+		.init		= kh_sthash_shash_init,
+		.update		= kh_sthash_avx2_update,
+		.final		= kh_sthash_shash_final,
+		.finup		= kh_sthash_avx2_finup,
+		.digest		= kh_sthash_avx2_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "sthash",
+			.cra_driver_name	= "sthash-avx2",
+			.cra_priority		= KH_AVX2_PRIORITY,
+			.cra_blocksize		= KH_NH_UNIT,
+			.cra_ctxsize		= sizeof(struct kh_sthash_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_STHASH_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_sthash_state),
+		.setkey		= kh_sthash_personalized_shash_setkey,
+		.init		= kh_sthash_shash_init,
+		.update		= kh_sthash_avx2_update,
+		.final		= kh_sthash_shash_final,
+		.finup		= kh_sthash_avx2_finup,
+		.digest		= kh_sthash_avx2_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "sthash-personalized",
+			.cra_driver_name	= "sthash-personalized-avx2",
+			.cra_priority		= KH_AVX2_PRIORITY,
+			.cra_blocksize		= KH_NH_UNIT,
+			.cra_ctxsize		= sizeof(struct kh_sthash_key),
+			.cra_module		= THIS_MODULE,
+		},
+	},
+};
+
+#ifndef KH_NO_AS_AVX512
+/*
+ * The AVX-512 drivers: Multimixer-128 in zmm registers; STHash with NH on
+ * zmm (four units per register) and Keccak-f[1600] for its output step,
+ * the fixed cost that dominates short messages.
+ */
+
+static const struct kh_simd_min kh_multimixer128_avx512_min = KH_MULTIMIXER128_AVX512_MIN;
+
+static int kh_multimixer128_avx512_update(struct shash_desc *desc,
+					  const u8 *data, unsigned int len)
+{
+	const struct kh_multimixer128_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_multimixer128_state *st = shash_desc_ctx(desc);
+
+	return kh_multimixer128_update_avx512(st, key, data, len,
+					      &kh_multimixer128_avx512_min);
+}
+
+static int kh_multimixer128_avx512_finup(struct shash_desc *desc,
+					 const u8 *data, unsigned int len,
+					 u8 *out)
+{
+	const struct kh_multimixer128_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_multimixer128_state *st = shash_desc_ctx(desc);
+	int err = 0;
+
+	if (len)
+		err = kh_multimixer128_update_avx512(st, key, data, len,
+						     &kh_multimixer128_avx512_min);
+	if (err) {
+		kh_wipe_state(st, sizeof(*st));
+		return err;
+	}
+	return kh_multimixer128_final(st, out);
+}
+
+static int kh_multimixer128_avx512_digest(struct shash_desc *desc,
+					  const u8 *data, unsigned int len,
+					  u8 *out)
+{
+	const struct kh_multimixer128_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_multimixer128_state *st = shash_desc_ctx(desc);
+	int err;
+
+	__kh_multimixer128_init(st);
+	err = kh_multimixer128_update_avx512(st, key, data, len,
+					     &kh_multimixer128_avx512_min);
+	if (err) {
+		kh_wipe_state(st, sizeof(*st));
+		return err;
+	}
+	return kh_multimixer128_final(st, out);
+}
+
+static const struct kh_simd_min kh_sthash_avx512_min = KH_STHASH_AVX512_MIN;
+
+static int kh_sthash_avx512_update(struct shash_desc *desc, const u8 *data,
+				   unsigned int len)
+{
+	const struct kh_sthash_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_sthash_state *st = shash_desc_ctx(desc);
+
+	return kh_nhpoly1305_update_avx512(&st->nhp, &key->nhp, data, len,
+					   &kh_sthash_avx512_min);
+}
+
+static int kh_sthash_avx512_final(struct shash_desc *desc, u8 *out)
+{
+	const struct kh_sthash_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_sthash_state *st = shash_desc_ctx(desc);
+
+	return kh_sthash_final_avx512(st, key, out, &kh_sthash_avx512_min);
+}
+
+static int kh_sthash_avx512_finup(struct shash_desc *desc, const u8 *data,
+				  unsigned int len, u8 *out)
+{
+	const struct kh_sthash_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_sthash_state *st = shash_desc_ctx(desc);
+
+	if (len)
+		kh_nhpoly1305_update_avx512(&st->nhp, &key->nhp, data, len,
+					    &kh_sthash_avx512_min);
+	return kh_sthash_final_avx512(st, key, out, &kh_sthash_avx512_min);
+}
+
+static int kh_sthash_avx512_digest(struct shash_desc *desc, const u8 *data,
+				   unsigned int len, u8 *out)
+{
+	const struct kh_sthash_key *key = crypto_shash_ctx(desc->tfm);
+	struct kh_sthash_state *st = shash_desc_ctx(desc);
+
+	kh_nhpoly1305_stream_init(&st->nhp);
+	kh_nhpoly1305_update_avx512(&st->nhp, &key->nhp, data, len,
+				    &kh_sthash_avx512_min);
+	return kh_sthash_final_avx512(st, key, out, &kh_sthash_avx512_min);
+}
+
+static struct shash_alg kh_avx512_algs[] = {
+	{
+		.digestsize	= KH_MULTIMIXER128_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_multimixer128_state),
+		.setkey		= kh_multimixer128_shash_setkey,
+		.init		= kh_multimixer128_shash_init,
+		.update		= kh_multimixer128_avx512_update,
+		.final		= kh_multimixer128_shash_final,
+		.finup		= kh_multimixer128_avx512_finup,
+		.digest		= kh_multimixer128_avx512_digest,
+		.exit_tfm	= kh_multimixer128_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "multimixer128",
+			.cra_driver_name	= "multimixer128-avx512",
+			.cra_priority		= KH_AVX512_PRIORITY,
+			.cra_blocksize		= KH_MULTIMIXER128_BLOCK_SIZE,
+			.cra_ctxsize		= sizeof(struct kh_multimixer128_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_STHASH_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_sthash_state),
+		.setkey		= kh_sthash_shash_setkey,
+		.init		= kh_sthash_shash_init,
+		.update		= kh_sthash_avx512_update,
+		.final		= kh_sthash_avx512_final,
+		.finup		= kh_sthash_avx512_finup,
+		.digest		= kh_sthash_avx512_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "sthash",
+			.cra_driver_name	= "sthash-avx512",
+			.cra_priority		= KH_AVX512_PRIORITY,
+			.cra_blocksize		= KH_NH_UNIT,
+			.cra_ctxsize		= sizeof(struct kh_sthash_key),
+			.cra_module		= THIS_MODULE,
+		},
+	}, {
+		.digestsize	= KH_STHASH_DIGEST_SIZE,
+		.descsize	= sizeof(struct kh_sthash_state),
+		.setkey		= kh_sthash_personalized_shash_setkey,
+		.init		= kh_sthash_shash_init,
+		.update		= kh_sthash_avx512_update,
+		.final		= kh_sthash_avx512_final,
+		.finup		= kh_sthash_avx512_finup,
+		.digest		= kh_sthash_avx512_digest,
+		.exit_tfm	= kh_shash_exit_tfm,
+		.base		= {
+			.cra_name		= "sthash-personalized",
+			.cra_driver_name	= "sthash-personalized-avx512",
+			.cra_priority		= KH_AVX512_PRIORITY,
+			.cra_blocksize		= KH_NH_UNIT,
+			.cra_ctxsize		= sizeof(struct kh_sthash_key),
+			.cra_module		= THIS_MODULE,
+		},
+	},
+};
+
+#endif
+
+void kh_arch_register(void)
+{
+	if (!kh_avx2_usable()) {
+		kh_unsupported_algs(kh_avx2_algs, ARRAY_SIZE(kh_avx2_algs));
+	} else {
+		/*
+		 * Once any driver of a name is registered the crypto API no
+		 * longer autoloads others: load the kernel's own first, which
+		 * nhpoly1305-keyedhash-avx2 stays below.
+		 */
+		crypto_has_shash("nhpoly1305-avx2", 0, 0);
+		if (kh_register_algs(kh_avx2_algs, ARRAY_SIZE(kh_avx2_algs)))
+			static_branch_disable(&kh_have_avx2);
+	}
+#ifndef KH_NO_AS_AVX512
+	if (!kh_avx512_usable()) {
+		kh_unsupported_algs(kh_avx512_algs, ARRAY_SIZE(kh_avx512_algs));
+	} else if (kh_register_algs(kh_avx512_algs,
+				    ARRAY_SIZE(kh_avx512_algs))) {
+		static_branch_disable(&kh_have_avx512);
+	}
+#endif
+}
+
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
+/* The thresholds of each driver, in the order of the tables above. */
+static const struct kh_simd_min *const kh_avx2_mins[] = {
+	&kh_highwayhash64_avx2_min,
+	&kh_highwayhash128_avx2_min,
+	&kh_highwayhash256_avx2_min,
+	&kh_multimixer128_avx2_min,
+	&kh_nhpoly1305_keyedhash_avx2_min,
+	&kh_sthash_avx2_min,
+	&kh_sthash_avx2_min,
+};
+
+#ifndef KH_NO_AS_AVX512
+static const struct kh_simd_min *const kh_avx512_mins[] = {
+	&kh_multimixer128_avx512_min,
+	&kh_sthash_avx512_min,
+	&kh_sthash_avx512_min,
+};
+#endif
+
+const struct kh_simd_min *kh_arch_alg_simd_min(const struct shash_alg *alg)
+{
+	BUILD_BUG_ON(ARRAY_SIZE(kh_avx2_mins) != ARRAY_SIZE(kh_avx2_algs));
+	if (alg >= kh_avx2_algs && alg < kh_avx2_algs + ARRAY_SIZE(kh_avx2_algs))
+		return kh_avx2_mins[alg - kh_avx2_algs];
+#ifndef KH_NO_AS_AVX512
+	BUILD_BUG_ON(ARRAY_SIZE(kh_avx512_mins) != ARRAY_SIZE(kh_avx512_algs));
+	if (alg >= kh_avx512_algs &&
+	    alg < kh_avx512_algs + ARRAY_SIZE(kh_avx512_algs))
+		return kh_avx512_mins[alg - kh_avx512_algs];
+#endif
+	return NULL;
+}
+#endif
+
+MODULE_ALIAS_CRYPTO("highwayhash64-avx2");
+MODULE_ALIAS_CRYPTO("highwayhash128-avx2");
+MODULE_ALIAS_CRYPTO("highwayhash256-avx2");
+MODULE_ALIAS_CRYPTO("multimixer128-avx2");
+MODULE_ALIAS_CRYPTO("nhpoly1305-keyedhash-avx2");
+MODULE_ALIAS_CRYPTO("sthash-avx2");
+MODULE_ALIAS_CRYPTO("sthash-personalized-avx2");
+#ifndef KH_NO_AS_AVX512
+MODULE_ALIAS_CRYPTO("multimixer128-avx512");
+MODULE_ALIAS_CRYPTO("sthash-avx512");
+MODULE_ALIAS_CRYPTO("sthash-personalized-avx512");
+#endif

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * keyedhash: which instruction set the library runs, chosen once.
+ *
+ * kh_arch_init() (arch/<arch>/glue.c; module init calls it first) enables
+ * a static key per instruction set the CPU and the OS allow:
+ * kh_have_avx2 and kh_have_avx512 on x86_64, kh_have_neon on arm64.  The
+ * library functions of core/ call the kh_<algorithm>_<op>_arch() below,
+ * which branch on those keys (patched in place: no test at run time) to
+ * the instruction set's functions, or to the generic C.  Those functions
+ * in turn run the generic C wherever SIMD may not be used, and below their
+ * thresholds.  A SIMD driver whose init-time self-test fails turns its
+ * instruction set's key off again (keyedhash_main.c).
+ *
+ * The thresholds (struct kh_simd_min, <keyedhash/simd.h>) are the same for
+ * the library and the SIMD drivers; docs/design.md says where each comes
+ * from.  On other architectures, and in a build without the arch code
+ * (the host tests of the generic C), everything is generic.
+ */
+#ifndef _KEYEDHASH_INTERNAL_ARCH_H
+#define _KEYEDHASH_INTERNAL_ARCH_H
+
+#include <linux/jump_label.h>
+#include <keyedhash/internal/highwayhash.h>
+#include <keyedhash/internal/multimixer128.h>
+#include <keyedhash/internal/nhpoly1305.h>
+#include <keyedhash/internal/sthash.h>
+#include <keyedhash/simd.h>
+
+void kh_arch_init(void);
+
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
+DECLARE_STATIC_KEY_FALSE(kh_have_avx2);
+DECLARE_STATIC_KEY_FALSE(kh_have_avx512);
+
+bool kh_avx2_usable(void);
+bool kh_avx512_usable(void);
+
+/*
+ * .task: the first section of a user task's system call saves its FPU
+ * registers (about 600 cycles on the AMD Zen 4 measured, 320 on an Intel
+ * Xeon, whose crossings come earlier: the larger Zen 4 values are kept);
+ * .kthread: a section costs only its light part (about 45 cycles on
+ * both).  HighwayHash-128/256 and STHash with the AVX-512 Keccak gain even
+ * on 16 bytes: their finalisation alone costs the generic C more.
+ */
+#define KH_HIGHWAYHASH64_AVX2_MIN	{ .task = 128, .kthread = 0 }
+#define KH_HIGHWAYHASH_AVX2_MIN		{ .task = 0, .kthread = 0 }
+#define KH_MULTIMIXER128_AVX2_MIN	{ .task = 2048, .kthread = 192 }
+#define KH_MULTIMIXER128_AVX512_MIN	{ .task = 2048, .kthread = 384 }
+#define KH_NH_AVX2_MIN			{ .task = 768, .kthread = 32 }
+#define KH_STHASH_AVX512_MIN		{ .task = 0, .kthread = 0 }
+
+/* The AVX-512 code exists where the assembler knows AVX-512 (Kbuild). */
+#ifdef KH_NO_AS_AVX512
+#define kh_use_avx512()		false
+#else
+#define kh_use_avx512()		static_branch_likely(&kh_have_avx512)
+#endif
+#define kh_use_avx2()		static_branch_likely(&kh_have_avx2)
+#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
+DECLARE_STATIC_KEY_FALSE(kh_have_neon);
+
+bool kh_neon_usable(void);
+
+/*
+ * The x86 values: the NEON code has not been timed on arm64 hardware
+ * (kernel_neon_begin() saves 512 bytes of registers where x86 saves up to
+ * 2.7 KiB, so the best task thresholds are probably lower).
+ */
+#define KH_HIGHWAYHASH64_NEON_MIN	{ .task = 128, .kthread = 0 }
+#define KH_HIGHWAYHASH_NEON_MIN		{ .task = 0, .kthread = 0 }
+#define KH_MULTIMIXER128_NEON_MIN	{ .task = 2048, .kthread = 192 }
+#define KH_NH_NEON_MIN			{ .task = 768, .kthread = 32 }
+
+#define kh_use_neon()		static_branch_likely(&kh_have_neon)
+#endif
+
+/*
+ * HighwayHash.  The library's update uses the thresholds of
+ * HighwayHash-64, the only ones above zero: it does not know the digest
+ * size yet, and for 128 and 256 bits the final's own (zero) still takes
+ * SIMD.
+ */
+static inline int kh_highwayhash_update_arch(struct kh_highwayhash_state *st,
+					     const u8 *data, size_t len)
+{
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
+	static const struct kh_simd_min min = KH_HIGHWAYHASH64_AVX2_MIN;
+
+	if (kh_use_avx2())
+		return kh_highwayhash_update_avx2(st, data, len, &min);
+#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
+	static const struct kh_simd_min min = KH_HIGHWAYHASH64_NEON_MIN;
+
+	if (kh_use_neon())
+		return kh_highwayhash_update_neon(st, data, len, &min);
+#endif
+	return kh_highwayhash_update_generic(st, data, len);
+}
+
+static inline int kh_highwayhash_final_arch(struct kh_highwayhash_state *st,
+					    u8 *out, unsigned int digestsize)
+{
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
+	static const struct kh_simd_min min64 = KH_HIGHWAYHASH64_AVX2_MIN;
+	static const struct kh_simd_min min = KH_HIGHWAYHASH_AVX2_MIN;
+
+	if (kh_use_avx2())
+		return kh_highwayhash_final_avx2(st, out, digestsize,
+			digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE ? &min64 : &min);
+#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
+	static const struct kh_simd_min min64 = KH_HIGHWAYHASH64_NEON_MIN;
+	static const struct kh_simd_min min = KH_HIGHWAYHASH_NEON_MIN;
+
+	if (kh_use_neon())
+		return kh_highwayhash_final_neon(st, out, digestsize,
+			digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE ? &min64 : &min);
+#endif
+	return kh_highwayhash_final_generic(st, out, digestsize);
+}
+
+/* Multimixer-128: the final is generic C everywhere (a store of the sums). */
+static inline int
+kh_multimixer128_update_arch(struct kh_multimixer128_state *st,
+			     const struct kh_multimixer128_key *key,
+			     const u8 *data, size_t len)
+{
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
+	static const struct kh_simd_min min512 = KH_MULTIMIXER128_AVX512_MIN;
+	static const struct kh_simd_min min = KH_MULTIMIXER128_AVX2_MIN;
+
+	if (kh_use_avx512())
+		return kh_multimixer128_update_avx512(st, key, data, len,
+						      &min512);
+	if (kh_use_avx2())
+		return kh_multimixer128_update_avx2(st, key, data, len, &min);
+#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
+	static const struct kh_simd_min min = KH_MULTIMIXER128_NEON_MIN;
+
+	if (kh_use_neon())
+		return kh_multimixer128_update_neon(st, key, data, len, &min);
+#endif
+	return kh_multimixer128_update_generic(st, key, data, len);
+}
+
+/*
+ * NHPoly1305 and STHash share the NH stream; their finals hash the last
+ * unit with the generic NH (one unit costs less than a SIMD section).
+ */
+static inline int kh_nhpoly1305_update_arch(struct kh_nhpoly1305_state *st,
+					    const struct kh_nhpoly1305_key *key,
+					    const u8 *data, size_t len)
+{
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
+	static const struct kh_simd_min min = KH_NH_AVX2_MIN;
+
+	if (kh_use_avx2())
+		return kh_nhpoly1305_update_avx2(st, key, data, len, &min);
+#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
+	static const struct kh_simd_min min = KH_NH_NEON_MIN;
+
+	if (kh_use_neon())
+		return kh_nhpoly1305_update_neon(st, key, data, len, &min);
+#endif
+	return kh_nhpoly1305_update_generic(st, key, data, len);
+}
+
+static inline int kh_sthash_update_arch(struct kh_sthash_state *st,
+					const struct kh_sthash_key *key,
+					const u8 *data, size_t len)
+{
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
+	static const struct kh_simd_min min512 = KH_STHASH_AVX512_MIN;
+	static const struct kh_simd_min min = KH_NH_AVX2_MIN;
+
+	if (kh_use_avx512())
+		return kh_nhpoly1305_update_avx512(&st->nhp, &key->nhp, data,
+						   len, &min512);
+	if (kh_use_avx2())
+		return kh_nhpoly1305_update_avx2(&st->nhp, &key->nhp, data,
+						 len, &min);
+#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
+	static const struct kh_simd_min min = KH_NH_NEON_MIN;
+
+	if (kh_use_neon())
+		return kh_nhpoly1305_update_neon(&st->nhp, &key->nhp, data,
+						 len, &min);
+#endif
+	return kh_nhpoly1305_update_generic(&st->nhp, &key->nhp, data, len);
+}
+
+static inline int kh_sthash_final_arch(struct kh_sthash_state *st,
+				       const struct kh_sthash_key *key,
+				       u8 *out)
+{
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
+	static const struct kh_simd_min min512 = KH_STHASH_AVX512_MIN;
+
+	if (kh_use_avx512())
+		return kh_sthash_final_avx512(st, key, out, &min512);
+#endif
+	return kh_sthash_final_generic(st, key, out);
+}
+
+#endif /* _KEYEDHASH_INTERNAL_ARCH_H */

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * HighwayHash: what the implementations share (core/highwayhash.c, the
+ * arch code, the shash drivers), below the library API of
+ * <keyedhash/highwayhash.h>.
+ *
+ * Per instruction set (generic, avx2, neon) an update and a final function,
+ * kh_highwayhash_update_<isa>() and kh_highwayhash_final_<isa>(); the SIMD
+ * ones take the thresholds of their caller (struct kh_simd_min) and run the
+ * generic C below them or wherever SIMD may not be used.  Beneath them the
+ * block functions, kh_highwayhash_blocks_<isa>() (assembly for SIMD).
+ */
+#ifndef _KEYEDHASH_INTERNAL_HIGHWAYHASH_H
+#define _KEYEDHASH_INTERNAL_HIGHWAYHASH_H
+
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <keyedhash/highwayhash.h>
+#include <keyedhash/internal/common.h>
+#include <keyedhash/simd.h>
+
+/* Absorb @nblocks whole 32-byte blocks (inside a SIMD section for SIMD). */
+typedef void (*kh_highwayhash_blocks_fn)(struct kh_highwayhash_state *st,
+					 const u8 *src, size_t nblocks);
+
+void kh_highwayhash_blocks_generic(struct kh_highwayhash_state *st,
+				   const u8 *src, size_t nblocks);
+
+/*
+ * The first half of the remainder step (UpdateRemainder of the reference
+ * code, github.com/google/highwayhash), shared with the SIMD finishers:
+ * adjust v0/v1 for the n = len % 32 buffered bytes (n != 0) and build the
+ * packet that is then absorbed like any other.
+ */
+void kh_highwayhash_remainder_prepare(struct kh_highwayhash_state *st,
+				      u8 pkt[KH_HIGHWAYHASH_BLOCK_SIZE]);
+/* Only the packet of that step, for finishers that adjust v0/v1 themselves. */
+void kh_highwayhash_remainder_packet(const struct kh_highwayhash_state *st,
+				     u8 pkt[KH_HIGHWAYHASH_BLOCK_SIZE]);
+
+/* PermuteAndUpdate rounds of the finalisation, per digest size. */
+static inline unsigned int kh_highwayhash_final_rounds(unsigned int digestsize)
+{
+	return digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE ? 4 :
+	       digestsize == KH_HIGHWAYHASH128_DIGEST_SIZE ? 6 : 10;
+}
+
+/* The digest from the state after the rounds (Finalize64/128/256). */
+void kh_highwayhash_emit(const struct kh_highwayhash_state *st, u8 *out,
+			 unsigned int digestsize);
+
+/*
+ * Per instruction set.  final() writes @digestsize (8, 16 or 32) bytes and
+ * wipes the state.  Both return 0: an int, so that the drivers end in a
+ * tail call (with return thunks, each return of its own costs a driver
+ * about 20 cycles).
+ */
+int kh_highwayhash_update_generic(struct kh_highwayhash_state *st,
+				  const u8 *data, size_t len);
+int kh_highwayhash_final_generic(struct kh_highwayhash_state *st, u8 *out,
+				 unsigned int digestsize);
+int kh_highwayhash_update_avx2(struct kh_highwayhash_state *st,
+			       const u8 *data, size_t len,
+			       const struct kh_simd_min *min);
+int kh_highwayhash_final_avx2(struct kh_highwayhash_state *st, u8 *out,
+			      unsigned int digestsize,
+			      const struct kh_simd_min *min);
+int kh_highwayhash_update_neon(struct kh_highwayhash_state *st,
+			       const u8 *data, size_t len,
+			       const struct kh_simd_min *min);
+int kh_highwayhash_final_neon(struct kh_highwayhash_state *st, u8 *out,
+			      unsigned int digestsize,
+			      const struct kh_simd_min *min);
+
+/* The initial mul0 and mul1 (core/highwayhash.c). */
+extern const u64 kh_highwayhash_iv0[4];
+extern const u64 kh_highwayhash_iv1[4];
+
+/* kh_highwayhash_init(), inlined where a driver starts a message. */
+static __always_inline void
+__kh_highwayhash_init(struct kh_highwayhash_state *st,
+		      const struct kh_highwayhash_key *key)
+{
+	memcpy(st->v0, key->v0, sizeof(st->v0));
+	memcpy(st->v1, key->v1, sizeof(st->v1));
+	memcpy(st->mul0, kh_highwayhash_iv0, sizeof(st->mul0));
+	memcpy(st->mul1, kh_highwayhash_iv1, sizeof(st->mul1));
+	st->len = 0;
+	/* a copy (export) holds no bytes of an earlier message */
+	memset(st->buf, 0, sizeof(st->buf));
+}
+
+/*
+ * Absorb @len bytes with the block function @blocks: complete a buffered
+ * block, whole blocks straight from @src, the tail into the buffer.  Always
+ * inlined, so that @blocks, a constant at every call, is a direct call.
+ */
+static __always_inline void
+kh_highwayhash_absorb(struct kh_highwayhash_state *st, const u8 *src,
+		      size_t len, kh_highwayhash_blocks_fn blocks)
+{
+	unsigned int pos = st->len % KH_HIGHWAYHASH_BLOCK_SIZE;
+
+	st->len += len;
+	if (pos) {
+		size_t n = min_t(size_t, len, KH_HIGHWAYHASH_BLOCK_SIZE - pos);
+
+		memcpy(st->buf + pos, src, n);
+		if (pos + n < KH_HIGHWAYHASH_BLOCK_SIZE)
+			return;
+		blocks(st, st->buf, 1);
+		src += n;
+		len -= n;
+	}
+	if (len >= KH_HIGHWAYHASH_BLOCK_SIZE) {
+		blocks(st, src, len / KH_HIGHWAYHASH_BLOCK_SIZE);
+		src += len - len % KH_HIGHWAYHASH_BLOCK_SIZE;
+		len %= KH_HIGHWAYHASH_BLOCK_SIZE;
+	}
+	if (len)	/* a call in the kernel: not for nothing */
+		memcpy(st->buf, src, len);
+}
+
+/*
+ * A SIMD update: below the caller's threshold, for an update that only
+ * fills the block buffer, or where SIMD may not be used, the generic C;
+ * otherwise pieces of at most KH_SIMD_CHUNK bytes, each absorbed with
+ * @blocks in a SIMD section of its own (a last piece without a whole block
+ * in none).
+ */
+static __always_inline int
+kh_highwayhash_update_simd(struct kh_highwayhash_state *st, const u8 *data,
+			   size_t len, const struct kh_simd_min *min,
+			   kh_highwayhash_blocks_fn blocks)
+{
+	struct kh_simd_save save;
+
+	if (!kh_simd_update_usable(len, st->len % KH_HIGHWAYHASH_BLOCK_SIZE,
+				   KH_HIGHWAYHASH_BLOCK_SIZE, min))
+		return kh_highwayhash_update_generic(st, data, len);
+	while (len) {
+		unsigned int pos = st->len % KH_HIGHWAYHASH_BLOCK_SIZE;
+		size_t n = kh_simd_piece(len, pos);
+
+		if (pos + n < KH_HIGHWAYHASH_BLOCK_SIZE)
+			return kh_highwayhash_update_generic(st, data, n);
+		kh_simd_begin(&save);
+		kh_highwayhash_absorb(st, data, n, blocks);
+		kh_simd_end(&save);
+		data += n;
+		len -= n;
+	}
+	return 0;
+}
+
+#endif /* _KEYEDHASH_INTERNAL_HIGHWAYHASH_H */

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Multimixer-128: what the implementations share, below the library API of
+ * <keyedhash/multimixer128.h>.  Per instruction set an update function,
+ * kh_multimixer128_update_<isa>(), and beneath it the block function
+ * kh_multimixer128_blocks_<isa>() (assembly for SIMD).
+ */
+#ifndef _KEYEDHASH_INTERNAL_MULTIMIXER128_H
+#define _KEYEDHASH_INTERNAL_MULTIMIXER128_H
+
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <keyedhash/multimixer128.h>
+#include <keyedhash/internal/common.h>
+#include <keyedhash/simd.h>
+
+/*
+ * Add the contributions of @nblocks whole 32-byte message blocks at @msg,
+ * each paired with the key block at the same index from @key, into the
+ * running sums @h (mod 2^64 per word).  Blocks are independent, so an
+ * implementation may keep any number of lane accumulators as long as it
+ * adds them into @h before returning.  SIMD ones run inside a SIMD section.
+ */
+typedef void (*kh_multimixer128_blocks_fn)(u64 h[8], const u8 *key,
+					   const u8 *msg, size_t nblocks);
+
+void kh_multimixer128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
+				     size_t nblocks);
+
+int kh_multimixer128_update_generic(struct kh_multimixer128_state *st,
+				    const struct kh_multimixer128_key *key,
+				    const u8 *data, size_t len);
+int kh_multimixer128_update_avx2(struct kh_multimixer128_state *st,
+				 const struct kh_multimixer128_key *key,
+				 const u8 *data, size_t len,
+				 const struct kh_simd_min *min);
+int kh_multimixer128_update_avx512(struct kh_multimixer128_state *st,
+				   const struct kh_multimixer128_key *key,
+				   const u8 *data, size_t len,
+				   const struct kh_simd_min *min);
+int kh_multimixer128_update_neon(struct kh_multimixer128_state *st,
+				 const struct kh_multimixer128_key *key,
+				 const u8 *data, size_t len,
+				 const struct kh_simd_min *min);
+
+/*
+ * kh_multimixer128_init(), inlined where a driver starts a message: in
+ * pieces of at most 32 bytes, since kernel code (no SSE) clears anything
+ * longer with "rep stosq", whose start-up cost is a large part of a short
+ * message's time; these become plain 8-byte stores.
+ */
+static __always_inline void
+__kh_multimixer128_init(struct kh_multimixer128_state *st)
+{
+	memset(st->h, 0, 4 * sizeof(st->h[0]));
+	memset(st->h + 4, 0, 4 * sizeof(st->h[0]));
+	st->len = 0;
+	memset(st->buf, 0, sizeof(st->buf));
+}
+
+/*
+ * Whether @len more bytes fit the key: the message never outgrows it
+ * (without overflow for any imported state).
+ */
+static inline bool
+kh_multimixer128_fits(const struct kh_multimixer128_state *st,
+		      const struct kh_multimixer128_key *key, size_t len)
+{
+	return st->len <= key->len && len <= key->len - st->len;
+}
+
+/*
+ * Absorb @len bytes with the block function @blocks, each block with the
+ * key block at its own offset.  Always inlined: @blocks is a direct call.
+ */
+static __always_inline void
+kh_multimixer128_absorb(struct kh_multimixer128_state *st,
+			const struct kh_multimixer128_key *key, const u8 *src,
+			size_t len, kh_multimixer128_blocks_fn blocks)
+{
+	unsigned int pos = st->len % KH_MULTIMIXER128_BLOCK_SIZE;
+	/* a buffered partial block, if any, starts at key offset len & ~31 */
+	const u8 *k = key->bytes + (st->len - pos);
+
+	st->len += len;
+	if (pos) {
+		size_t n = min_t(size_t, len, KH_MULTIMIXER128_BLOCK_SIZE - pos);
+
+		memcpy(st->buf + pos, src, n);
+		if (pos + n < KH_MULTIMIXER128_BLOCK_SIZE)
+			return;
+		blocks(st->h, k, st->buf, 1);
+		k += KH_MULTIMIXER128_BLOCK_SIZE;
+		src += n;
+		len -= n;
+	}
+	if (len >= KH_MULTIMIXER128_BLOCK_SIZE) {
+		blocks(st->h, k, src, len / KH_MULTIMIXER128_BLOCK_SIZE);
+		src += len - len % KH_MULTIMIXER128_BLOCK_SIZE;
+		len %= KH_MULTIMIXER128_BLOCK_SIZE;
+	}
+	if (len)
+		memcpy(st->buf, src, len);
+}
+
+/*
+ * A SIMD update: the key-length check, then as kh_highwayhash_update_simd()
+ * (<keyedhash/internal/highwayhash.h>) with @blocks.
+ */
+static __always_inline int
+kh_multimixer128_update_simd(struct kh_multimixer128_state *st,
+			     const struct kh_multimixer128_key *key,
+			     const u8 *data, size_t len,
+			     const struct kh_simd_min *min,
+			     kh_multimixer128_blocks_fn blocks)
+{
+	struct kh_simd_save save;
+
+	if (!kh_multimixer128_fits(st, key, len))
+		return -EINVAL;
+	if (!kh_simd_update_usable(len, st->len % KH_MULTIMIXER128_BLOCK_SIZE,
+				   KH_MULTIMIXER128_BLOCK_SIZE, min))
+		return kh_multimixer128_update_generic(st, key, data, len);
+	while (len) {
+		unsigned int pos = st->len % KH_MULTIMIXER128_BLOCK_SIZE;
+		size_t n = kh_simd_piece(len, pos);
+
+		if (pos + n < KH_MULTIMIXER128_BLOCK_SIZE)
+			return kh_multimixer128_update_generic(st, key, data, n);
+		kh_simd_begin(&save);
+		kh_multimixer128_absorb(st, key, data, n, blocks);
+		kh_simd_end(&save);
+		data += n;
+		len -= n;
+	}
+	return 0;
+}
+
+#endif /* _KEYEDHASH_INTERNAL_MULTIMIXER128_H */

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * keyedhash: fast keyed hashes for the Linux crypto API.
+ *
+ * Module init chooses the instruction sets of the library (kh_arch_init(),
+ * <keyedhash/internal/arch.h>), then self-tests every driver whose CPU
+ * features are present against its known-answer vectors (selftest.c) and
+ * registers those that pass: the generic drivers (keyedhash_generic.c),
+ * then the SIMD ones (arch/<arch>/shash.c).  A driver that fails stays
+ * unregistered, and its instruction set is turned off for the library.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <crypto/algapi.h>
+#include <crypto/internal/hash.h>
+#include <kunit/visibility.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/string.h>
+#include <keyedhash/internal/arch.h>
+#include <keyedhash/shash.h>
+
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
+/* Test hooks: see include/keyedhash/simd.h. */
+DEFINE_PER_CPU(bool, kh_simd_disabled_for_test);
+EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_disabled_for_test);
+DEFINE_PER_CPU(unsigned long, kh_simd_sections_for_test);
+EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_sections_for_test);
+DEFINE_PER_CPU(unsigned long, kh_simd_fallbacks_for_test);
+EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_fallbacks_for_test);
+int kh_simd_context_for_test;
+EXPORT_SYMBOL_GPL(kh_simd_context_for_test);
+#endif
+
+/* Every driver the module has, at most: 7 generic, 10 on x86_64. */
+#define KH_MAX_DRIVERS	24
+
+static struct shash_alg *kh_registered[KH_MAX_DRIVERS];
+static unsigned int kh_registered_count;
+
+void kh_unsupported_algs(const struct shash_alg *algs, unsigned int count)
+{
+	unsigned int i;
+
+	for (i = 0; i < count; i++)
+		pr_info("%s: not supported by this CPU, not registered\n",
+			algs[i].base.cra_driver_name);
+}
+
+unsigned int kh_register_algs(struct shash_alg *algs, unsigned int count)
+{
+	unsigned int i, failed = 0;
+	int err;
+
+	for (i = 0; i < count; i++) {
+		struct shash_alg *alg = &algs[i];
+		const char *driver = alg->base.cra_driver_name;
+
+		err = kh_selftest(alg);
+		if (err) {
+			pr_err("%s: self-test failed (%d), not registered\n",
+			       driver, err);
+			failed++;
+			continue;
+		}
+		if (WARN_ON(kh_registered_count == KH_MAX_DRIVERS))
+			return failed + count - i;
+		err = crypto_register_shash(alg);
+		if (err) {
+			pr_err("%s: registration failed (%d)\n", driver, err);
+			failed++;
+			continue;
+		}
+		kh_registered[kh_registered_count++] = alg;
+	}
+	return failed;
+}
+
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
+/**
+ * kh_registered_alg() - the i-th driver this module registered
+ * @i: index from 0
+ *
+ * Return: the driver, or NULL past the last one.  A test hook, for the
+ * KUnit suites to find every driver of an algorithm; built only with them,
+ * and exported to them alone.
+ */
+struct shash_alg *kh_registered_alg(unsigned int i)
+{
+	return i < kh_registered_count ? kh_registered[i] : NULL;
+}
+EXPORT_SYMBOL_IF_KUNIT(kh_registered_alg);
+
+/**
+ * kh_alg_simd_min() - a driver's SIMD thresholds
+ * @alg: a driver of this module
+ *
+ * Return: its thresholds, or NULL for a generic driver.  A test hook, as
+ * kh_registered_alg().
+ */
+const struct kh_simd_min *kh_alg_simd_min(const struct shash_alg *alg)
+{
+	return kh_arch_alg_simd_min(alg);
+}
+EXPORT_SYMBOL_IF_KUNIT(kh_alg_simd_min);
+#endif
+
+static int __init keyedhash_mod_init(void)
+{
+	kh_arch_init();
+	/*
+	 * Once any driver of a name is registered the crypto API no longer
+	 * autoloads others: load the kernel's own nhpoly1305 first, which
+	 * ours stays below.
+	 */
+	crypto_has_shash("nhpoly1305-generic", 0, 0);
+	kh_register_algs(kh_generic_algs, kh_generic_alg_count);
+	kh_arch_register();
+
+	if (!kh_registered_count)
+		return -ENODEV;
+	pr_info("registered %u drivers\n", kh_registered_count);
+	return 0;
+}
+
+static void __exit keyedhash_mod_exit(void)
+{
+	while (kh_registered_count)
+		crypto_unregister_shash(kh_registered[--kh_registered_count]);
+}
+
+module_init(keyedhash_mod_init);
+module_exit(keyedhash_mod_exit);
+
+MODULE_DESCRIPTION("Fast keyed hashes: HighwayHash, Multimixer-128, NHPoly1305, STHash");
+MODULE_LICENSE("GPL");
+#ifdef KH_VERSION
+MODULE_VERSION(KH_VERSION);	/* PACKAGE_VERSION of dkms.conf (Kbuild) */
+#endif

@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite of the library API (<keyedhash/<algorithm>.h>), called
+ * directly, without a tfm: keyedhash-lib.
+ *
+ * For every vector of tests/keyedhash-testvecs.h with a message of at most
+ * 64 KiB, each algorithm's one-shot function and its init/update/final in
+ * pieces must give the vector's digest, in every calling context the
+ * library chooses its code by: a task (the task thresholds), a kernel
+ * thread (forced with kh_simd_context_for_test), with SIMD forced off on
+ * the CPU (the generic fallback: no SIMD section may be entered), and in
+ * hard IRQ context (an hrtimer).  A library whose instruction set is in
+ * use must enter SIMD sections for a long message; one without must not.
+ */
+#include <crypto/internal/hash.h>
+#include <kunit/test.h>
+#include <linux/hrtimer.h>
+#include <linux/jump_label.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/vmalloc.h>
+#include <keyedhash/highwayhash.h>
+#include <keyedhash/multimixer128.h>
+#include <keyedhash/nhpoly1305.h>
+#include <keyedhash/shash.h>
+#include <keyedhash/simd.h>
+#include <keyedhash/sthash.h>
+#include <keyedhash/testvec.h>
+#include "tests/keyedhash-testvecs.h"
+
+#define KH_LIB_MAXLEN	(64 * 1024)
+
+/* The calling contexts of the cases. */
+enum kh_lib_ctx {
+	KH_LIB_TASK,		/* as the caller is, task thresholds forced */
+	KH_LIB_KTHREAD,		/* kthread thresholds forced */
+	KH_LIB_NOSIMD,		/* SIMD off on this CPU: the generic fallback */
+	KH_LIB_NCTX,
+};
+
+static const char *const kh_lib_ctx_name[] = {
+	"task", "kernel thread", "SIMD off",
+};
+
+union kh_lib_key {
+	struct kh_highwayhash_key hh;
+	struct kh_multimixer128_key mm;
+	struct kh_nhpoly1305_key nhp;
+	struct kh_sthash_key sth;
+};
+
+union kh_lib_state {
+	struct kh_highwayhash_state hh;
+	struct kh_multimixer128_state mm;
+	struct kh_nhpoly1305_state nhp;
+	struct kh_sthash_state sth;
+};
+
+static int kh_lib_setkey(const char *name, union kh_lib_key *k, const u8 *key,
+			 unsigned int keylen)
+{
+	if (!strncmp(name, "highwayhash", 11))
+		return kh_highwayhash_setkey(&k->hh, key, keylen);
+	if (!strcmp(name, "multimixer128"))
+		return kh_multimixer128_setkey(&k->mm, key, keylen);
+	if (!strcmp(name, "nhpoly1305"))
+		return kh_nhpoly1305_setkey(&k->nhp, key, keylen);
+	if (!strcmp(name, "sthash"))
+		return kh_sthash_setkey(&k->sth, key, keylen);
+	if (!strcmp(name, "sthash-personalized"))
+		return kh_sthash_personalized_setkey(&k->sth, key, keylen);
+	return -ENOENT;
+}
+
+static void kh_lib_clearkey(const char *name, union kh_lib_key *k)
+{
+	if (!strcmp(name, "multimixer128"))
+		kh_multimixer128_clearkey(&k->mm);
+	memzero_explicit(k, sizeof(*k));
+}
+
+/* The one-shot function of @name. */
+static int kh_lib_oneshot(const char *name, const union kh_lib_key *k,
+			  const u8 *msg, size_t len, u8 *out)
+{
+	if (!strcmp(name, "highwayhash64"))
+		kh_highwayhash64(&k->hh, msg, len, out);
+	else if (!strcmp(name, "highwayhash128"))
+		kh_highwayhash128(&k->hh, msg, len, out);
+	else if (!strcmp(name, "highwayhash256"))
+		kh_highwayhash256(&k->hh, msg, len, out);
+	else if (!strcmp(name, "multimixer128"))
+		return kh_multimixer128(&k->mm, msg, len, out);
+	else if (!strcmp(name, "nhpoly1305"))
+		kh_nhpoly1305(&k->nhp, msg, len, out);
+	else
+		kh_sthash(&k->sth, msg, len, out);
+	return 0;
+}
+
+/* init, update in pieces of @piece bytes, final. */
+static int kh_lib_stream(const char *name, const union kh_lib_key *k,
+			 union kh_lib_state *st, const u8 *msg, size_t len,
+			 size_t piece, u8 *out)
+{
+	bool hh = !strncmp(name, "highwayhash", 11);
+	size_t pos = 0;
+	int err = 0;
+
+	if (hh)
+		kh_highwayhash_init(&st->hh, &k->hh);
+	else if (!strcmp(name, "multimixer128"))
+		kh_multimixer128_init(&st->mm);
+	else if (!strcmp(name, "nhpoly1305"))
+		kh_nhpoly1305_init(&st->nhp);
+	else
+		kh_sthash_init(&st->sth);
+	do {
+		size_t n = min(len - pos, piece);
+
+		if (hh)
+			kh_highwayhash_update(&st->hh, msg + pos, n);
+		else if (!strcmp(name, "multimixer128"))
+			err = kh_multimixer128_update(&st->mm, &k->mm,
+						      msg + pos, n);
+		else if (!strcmp(name, "nhpoly1305"))
+			kh_nhpoly1305_update(&st->nhp, &k->nhp, msg + pos, n);
+		else
+			kh_sthash_update(&st->sth, &k->sth, msg + pos, n);
+		pos += n;
+	} while (!err && pos < len);
+	if (err)
+		return err;
+	if (!strcmp(name, "highwayhash64"))
+		kh_highwayhash64_final(&st->hh, out);
+	else if (!strcmp(name, "highwayhash128"))
+		kh_highwayhash128_final(&st->hh, out);
+	else if (!strcmp(name, "highwayhash256"))
+		kh_highwayhash256_final(&st->hh, out);
+	else if (!strcmp(name, "multimixer128"))
+		return kh_multimixer128_final(&st->mm, out);
+	else if (!strcmp(name, "nhpoly1305"))
+		kh_nhpoly1305_final(&st->nhp, &k->nhp, out);
+	else
+		kh_sthash_final(&st->sth, &k->sth, out);
+	return 0;
+}
+
+static bool kh_lib_all_zero(const void *p, size_t n)
+{
+	const u8 *b = p;
+
+	while (n--)
+		if (*b++)
+			return false;
+	return true;
+}
+
+static unsigned long kh_lib_sections(void)
+{
+	unsigned long n = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		n += *per_cpu_ptr(&kh_simd_sections_for_test, cpu);
+	return n;
+}
+
+/* Whether the module registered a SIMD driver of @name. */
+static bool kh_lib_has_simd(const char *name)
+{
+	struct shash_alg *alg;
+	unsigned int i;
+
+	for (i = 0; (alg = kh_registered_alg(i)); i++)
+		if (!strcmp(alg->base.cra_name, name) && kh_alg_simd_min(alg))
+			return true;
+	return false;
+}
+
+struct kh_lib_buf {
+	union kh_lib_key key;
+	union kh_lib_state st;
+	u8 *msg;
+	u8 out[64];
+};
+
+/* Every vector of @suite, in context @ctx: one-shot and in pieces. */
+static void kh_lib_suite(struct kunit *test, const struct kh_testvec_suite *suite,
+			 enum kh_lib_ctx ctx, struct kh_lib_buf *b)
+{
+	static const size_t pieces[] = { 1, 31, 100, 4096 + 7 };
+	unsigned int i, p, ds = 0, done = 0;
+	unsigned long sections = kh_lib_sections();
+
+	for (i = 0; i < suite->count; i++) {
+		const struct kh_testvec *tv = &suite->vecs[i];
+
+		if (tv->msglen > KH_LIB_MAXLEN)
+			continue;
+		kh_testvec_msg(tv, 0, b->msg, tv->msglen);
+		KUNIT_ASSERT_EQ_MSG(test,
+				    kh_lib_setkey(suite->name, &b->key, tv->key,
+						  tv->keylen),
+				    0, "%s: vector %u: setkey", suite->name, i);
+		ds = !strcmp(suite->name, "highwayhash64") ? 8 :
+		     !strcmp(suite->name, "highwayhash128") ? 16 :
+		     !strcmp(suite->name, "multimixer128") ? 64 :
+		     !strcmp(suite->name, "nhpoly1305") ? 16 : 32;
+
+		if (ctx == KH_LIB_NOSIMD) {
+			preempt_disable();
+			this_cpu_write(kh_simd_disabled_for_test, true);
+		}
+		for (p = 0; p <= ARRAY_SIZE(pieces); p++) {
+			int err;
+
+			memset(b->out, 0, sizeof(b->out));
+			if (p == ARRAY_SIZE(pieces))
+				err = kh_lib_oneshot(suite->name, &b->key,
+						     b->msg, tv->msglen, b->out);
+			else
+				err = kh_lib_stream(suite->name, &b->key,
+						    &b->st, b->msg, tv->msglen,
+						    pieces[p], b->out);
+			if (err || memcmp(b->out, tv->digest, ds)) {
+				if (ctx == KH_LIB_NOSIMD) {
+					this_cpu_write(kh_simd_disabled_for_test, false);
+					preempt_enable();
+				}
+				KUNIT_FAIL(test, "%s: vector %u (%u bytes), %s, %s: %s",
+					   suite->name, i, tv->msglen,
+					   kh_lib_ctx_name[ctx],
+					   p == ARRAY_SIZE(pieces) ? "one-shot" : "in pieces",
+					   err ? "error" : "wrong digest");
+				kh_lib_clearkey(suite->name, &b->key);
+				return;
+			}
+		}
+		if (ctx == KH_LIB_NOSIMD) {
+			this_cpu_write(kh_simd_disabled_for_test, false);
+			preempt_enable();
+		}
+		kh_lib_clearkey(suite->name, &b->key);
+		done++;
+	}
+	KUNIT_EXPECT_GT_MSG(test, done, 0U, "%s: no vector", suite->name);
+	if (ctx == KH_LIB_NOSIMD)
+		KUNIT_EXPECT_EQ_MSG(test, kh_lib_sections(), sections,
+				    "%s: SIMD sections with SIMD off", suite->name);
+}
+
+static void kh_lib_vectors(struct kunit *test)
+{
+	struct kh_lib_buf *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	unsigned int i;
+	int ctx;
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	b->msg = vmalloc(KH_LIB_MAXLEN);
+	KUNIT_ASSERT_NOT_NULL(test, b->msg);
+	for (ctx = 0; ctx < KH_LIB_NCTX; ctx++) {
+		WRITE_ONCE(kh_simd_context_for_test,
+			   ctx == KH_LIB_TASK ? 1 : ctx == KH_LIB_KTHREAD ? -1 : 0);
+		for (i = 0; i < ARRAY_SIZE(kh_testvec_suites); i++)
+			kh_lib_suite(test, &kh_testvec_suites[i], ctx, b);
+	}
+	WRITE_ONCE(kh_simd_context_for_test, 0);
+	vfree(b->msg);
+}
+
+/*
+ * The library runs the instruction set chosen at module init: a 64 KiB
+ * message enters SIMD sections exactly where the module registered a SIMD
+ * driver of the algorithm, and final wipes the state.
+ */
+static void kh_lib_simd_chosen(struct kunit *test)
+{
+	struct kh_lib_buf *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	b->msg = vzalloc(KH_LIB_MAXLEN);
+	KUNIT_ASSERT_NOT_NULL(test, b->msg);
+	for (i = 0; i < ARRAY_SIZE(kh_testvec_suites); i++) {
+		const struct kh_testvec_suite *suite = &kh_testvec_suites[i];
+		const struct kh_testvec *tv = &suite->vecs[0];
+		unsigned long before;
+		u8 *key = vzalloc(KH_LIB_MAXLEN);
+		unsigned int keylen = tv->keylen;
+
+		KUNIT_ASSERT_NOT_NULL(test, key);
+		memcpy(key, tv->key, tv->keylen);
+		if (!strcmp(suite->name, "multimixer128"))
+			keylen = KH_LIB_MAXLEN;	/* as long as the message */
+		KUNIT_ASSERT_EQ(test, kh_lib_setkey(suite->name, &b->key, key,
+						    keylen), 0);
+		WRITE_ONCE(kh_simd_context_for_test, -1);
+		before = kh_lib_sections();
+		KUNIT_EXPECT_EQ(test, kh_lib_stream(suite->name, &b->key, &b->st,
+						    b->msg, KH_LIB_MAXLEN,
+						    KH_LIB_MAXLEN, b->out), 0);
+		WRITE_ONCE(kh_simd_context_for_test, 0);
+		if (kh_lib_has_simd(suite->name))
+			KUNIT_EXPECT_GT_MSG(test, kh_lib_sections(), before,
+					    "%s: the library entered no SIMD section",
+					    suite->name);
+		else
+			KUNIT_EXPECT_EQ_MSG(test, kh_lib_sections(), before,
+					    "%s: SIMD sections without a SIMD driver",
+					    suite->name);
+		KUNIT_EXPECT_TRUE_MSG(test, kh_lib_all_zero(&b->st, sizeof(b->st)),
+				      "%s: final left the state behind",
+				      suite->name);
+		kh_lib_clearkey(suite->name, &b->key);
+		vfree(key);
+	}
+	vfree(b->msg);
+}
+
+/* One-shot digests in hard IRQ context, from an hrtimer. */
+struct kh_lib_irq {
+	struct hrtimer timer;
+	const struct kh_testvec_suite *suite;
+	struct kh_lib_buf *b;
+	unsigned int len;
+	int err;
+	bool hard;
+	bool done;
+};
+
+static enum hrtimer_restart kh_lib_irq_fn(struct hrtimer *timer)
+{
+	struct kh_lib_irq *c = container_of(timer, struct kh_lib_irq, timer);
+
+	c->hard = in_hardirq();
+	c->err = kh_lib_oneshot(c->suite->name, &c->b->key, c->b->msg, c->len,
+				c->b->out);
+	WRITE_ONCE(c->done, true);
+	return HRTIMER_NORESTART;
+}
+
+static void kh_lib_irq_context(struct kunit *test)
+{
+	struct kh_lib_buf *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	struct kh_lib_irq *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	unsigned int i, j, n = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	b->msg = vmalloc(KH_LIB_MAXLEN);
+	KUNIT_ASSERT_NOT_NULL(test, b->msg);
+	for (i = 0; i < ARRAY_SIZE(kh_testvec_suites); i++) {
+		const struct kh_testvec_suite *suite = &kh_testvec_suites[i];
+
+		for (j = 0; j < suite->count; j++) {
+			const struct kh_testvec *tv = &suite->vecs[j];
+			unsigned int ds;
+
+			/* a few vectors of each, short enough for an interrupt */
+			if (tv->msglen > 4096 || j % 4)
+				continue;
+			kh_testvec_msg(tv, 0, b->msg, tv->msglen);
+			KUNIT_ASSERT_EQ(test, kh_lib_setkey(suite->name, &b->key,
+							    tv->key, tv->keylen), 0);
+			c->suite = suite;
+			c->b = b;
+			c->len = tv->msglen;
+			c->done = false;
+			memset(b->out, 0, sizeof(b->out));
+			hrtimer_setup(&c->timer, kh_lib_irq_fn, CLOCK_MONOTONIC,
+				      HRTIMER_MODE_REL_HARD);
+			hrtimer_start(&c->timer, ns_to_ktime(100 * NSEC_PER_USEC),
+				      HRTIMER_MODE_REL_HARD);
+			while (!READ_ONCE(c->done))
+				cond_resched();
+			hrtimer_cancel(&c->timer);
+			ds = !strcmp(suite->name, "highwayhash64") ? 8 :
+			     !strcmp(suite->name, "highwayhash128") ? 16 :
+			     !strcmp(suite->name, "multimixer128") ? 64 :
+			     !strcmp(suite->name, "nhpoly1305") ? 16 : 32;
+			KUNIT_EXPECT_TRUE(test, c->hard);
+			KUNIT_EXPECT_EQ_MSG(test, c->err, 0, "%s: vector %u in hard IRQ",
+					    suite->name, j);
+			KUNIT_EXPECT_EQ_MSG(test, memcmp(b->out, tv->digest, ds), 0,
+					    "%s: vector %u in hard IRQ: wrong digest",
+					    suite->name, j);
+			kh_lib_clearkey(suite->name, &b->key);
+			n++;
+		}
+	}
+	KUNIT_EXPECT_GT(test, n, 0U);
+	vfree(b->msg);
+}
+
+static struct kunit_case kh_lib_cases[] = {
+	KUNIT_CASE(kh_lib_vectors),
+	KUNIT_CASE(kh_lib_simd_chosen),
+	KUNIT_CASE(kh_lib_irq_context),
+	{}
+};
+
+static struct kunit_suite kh_lib_suite_def = {
+	.name = "keyedhash-lib",
+	.test_cases = kh_lib_cases,
+};
+
+kunit_test_suites(&kh_lib_suite_def);
