@@ -64,7 +64,7 @@ struct kb_kmode {
  * @alg:	algorithm name (see kb_algs[] in bench.c)
  * @name:	our driver name, or "peer:..." for a peer
  * @digestsize:	bytes hash() writes
- * @ours:	one of our kh_impl drivers
+ * @ours:	one of our drivers (a struct shash_alg of the module)
  * @check_only:	an independent reference: its digest is compared, but it
  *		is not timed
  * @setup:	prepare a keyed instance for messages of @msglen bytes; NULL
@@ -116,6 +116,12 @@ void *kb_zalloc(size_t n);
 
 /* Implementations: each file registers what it has. */
 void kb_register_ours(void);			/* ours.c */
+/*
+ * Our drivers that pass their self-test on this CPU, as module init
+ * registers them (ours.c; one list per copy, bare and kernel-mode).
+ */
+struct shash_alg;
+unsigned int kb_ours_algs(struct shash_alg *const **algs);
 void kb_register_linux(void);			/* peers-linux.c */
 void kb_register_libs(void);			/* peers-libs.c */
 void kb_register_rust(const char *lib, const char *suffix, bool portable);

@@ -11,6 +11,12 @@
 #                         tools/bench/report.py writes the tables (and with
 #                         gnuplot the chart) of docs/performance.md
 #   make bench-report     only that last step, from an existing build/bench.tsv
+#   make bench-ab BASE=<rev>
+#                         the bench of revision <rev> (old) and of this
+#                         tree (new), alternating runs in one run, and the
+#                         table old vs new per row (tools/bench/ab.sh,
+#                         build/bench-ab/ab.txt); BENCH_ARGS as above,
+#                         KB_AB_RUNS=<runs per side> (default 4)
 #   make bench-arm64      cross-build the harness for arm64, static, without
 #                         peers: build/bench/aarch64/kbench
 #
@@ -18,7 +24,7 @@
 
 KB_BENCH_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 
-.PHONY: bench bench-report bench-arm64
+.PHONY: bench bench-report bench-ab bench-arm64
 
 bench:
 	bash $(KB_BENCH_DIR)/run.sh $(BENCH_ARGS)
@@ -26,6 +32,10 @@ bench:
 
 bench-report:
 	python3 $(KB_BENCH_DIR)/report.py
+
+bench-ab:
+	@test -n "$(BASE)" || { echo "make bench-ab: set BASE=<revision>" >&2; exit 1; }
+	bash $(KB_BENCH_DIR)/ab.sh $(BASE) $(BENCH_ARGS)
 
 bench-arm64:
 	$(MAKE) -f $(KB_BENCH_DIR)/build.mk KB_CC=aarch64-linux-gnu-gcc \

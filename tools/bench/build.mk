@@ -47,24 +47,29 @@ KB_SHIM := -I$(KB_TOP)/tests/host/shim -I$(KB_TOP)/include -I$(KB_TOP) \
 	-DKH_SHIM_NO_TEST_HOOKS
 KB_KSHIM := -I$(KB_SRC)/kshim -idirafter $(KB_LINUX)/include
 
-# Our objects: the cores, the init-time self-test, the arch drivers.  Set
-# KB_ARCH_SRCS to the arch glue and block-function sources (.c/.S) once
-# they build through tests/host/shim; kh_arch_impls[] is then benchmarked too.
-# On x86_64 the default is the x86 drivers (arch/x86/: glue.c and every .S),
-# on aarch64 the NEON drivers (arch/arm64/: glue.c and every .S).
+# Our objects: the library (core/), the drivers (keyedhash_generic.c and
+# the arch drivers), the init-time self-test; keyedhash_main.c is the
+# module's, ours.c defines what the bench needs of it (kh_register_algs()).
+# KB_ARCH_SRCS: the arch sources (.c/.S); on x86_64 the default is the x86
+# drivers (arch/x86/: every .c and .S), on aarch64 the NEON drivers
+# (arch/arm64/), elsewhere arch/none.c.  With arch sources the library
+# dispatches to them (KH_SHIM_ARCH, tests/host/shim/kh_shim.h).
 ifeq ($(KB_MACH),x86_64)
-KB_ARCH_SRCS ?= $(KB_TOP)/arch/x86/glue.c $(sort $(wildcard $(KB_TOP)/arch/x86/*.S))
+KB_ARCH_SRCS ?= $(sort $(wildcard $(KB_TOP)/arch/x86/*.c)) $(sort $(wildcard $(KB_TOP)/arch/x86/*.S))
 endif
 ifeq ($(KB_MACH),aarch64)
-KB_ARCH_SRCS ?= $(KB_TOP)/arch/arm64/glue.c $(sort $(wildcard $(KB_TOP)/arch/arm64/*.S))
+KB_ARCH_SRCS ?= $(sort $(wildcard $(KB_TOP)/arch/arm64/*.c)) $(sort $(wildcard $(KB_TOP)/arch/arm64/*.S))
 endif
 KB_ARCH_SRCS ?= $(KB_TOP)/arch/none.c
+ifeq ($(filter %/arch/none.c,$(abspath $(KB_ARCH_SRCS))),)
+KB_SHIM += -DKH_SHIM_ARCH
+endif
 # C files under arch/ get KB_ARCH_KCFLAGS: by default the same flags; an
 # arm64 NEON-intrinsics file needs them without -mgeneral-regs-only, as the
 # kernel builds such files with CC_FLAGS_FPU instead of CC_FLAGS_NO_FPU.
 KB_ARCH_KCFLAGS ?= $(KB_KCFLAGS)
 # (core/keccak_test.c is a KUnit test hook, left out as Kbuild does)
-KB_CORE_SRCS := $(KB_TOP)/selftest.c \
+KB_CORE_SRCS := $(KB_TOP)/selftest.c $(KB_TOP)/keyedhash_generic.c \
 	$(sort $(filter-out %/keccak_test.c,$(wildcard $(KB_TOP)/core/*.c))) \
 	$(abspath $(KB_ARCH_SRCS))
 KB_CORE_OBJS := $(patsubst $(KB_TOP)/%,$(KB_O)/ours/%.o,$(KB_CORE_SRCS))
@@ -188,10 +193,8 @@ $(KB_O)/ours/%.S.o: $(KB_TOP)/%.S $(KB_STAMP)
 	$(KB_CC) -D__ASSEMBLY__ -MMD -MP $(KB_SHIM) -idirafter $(KB_SRC)/kshim \
 		-Wa,--noexecstack -c $< -o $@
 
-# ours.c takes the NH block functions from tests/host/kh_blockfns.h: the
-# arch ones only where the arch drivers are built in
-KB_OURS_FLAGS = $(KB_SHIM) \
-	$(if $(filter %/arch/none.c,$(abspath $(KB_ARCH_SRCS))),-DKH_TEST_NO_ARCH)
+# ours.c (and dmint-ours.c) see our headers as the drivers do
+KB_OURS_FLAGS = $(KB_SHIM)
 $(KB_O)/harness/ours.o: KB_EXTRA = $(KB_OURS_FLAGS)
 $(KB_O)/harness/%.o: $(KB_SRC)/%.c $(KB_STAMP)
 	@mkdir -p $(@D)

@@ -12,8 +12,9 @@
  *
  * The crypto API calls are modelled as peers-kernel.c models them for the
  * kernel's peers (init inline, update and final out of line, each one
- * indirect call), into our drivers' own shash operations, the module's
- * (KH_SHASH_FNS(), <keyedhash/shash.h>, through tests/host/shim/).
+ * indirect call), into our drivers' own shash_alg functions, as the module
+ * registers them (kb_ours_algs(), ours.c; thresholds included), on a tfm
+ * of tests/host/shim/.
  *
  * Built twice: in the kernel-mode copy (KB_KMODE) it registers the timed
  * rows "<driver> [kthread]" and "<driver> [task]"; in the bare build, one
@@ -22,7 +23,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <keyedhash/keyedhash.h>
+#include <crypto/internal/hash.h>
 #include <keyedhash/shash.h>
 #include "bench.h"
 
@@ -31,39 +32,37 @@ static const char *const kb_dmi_macs[] = {
 };
 
 /*
- * Entry @i of a driver table (kh_generic_impls[], kh_arch_impls[]): the
- * tables hold struct kh_impl, or in newer trees pointers to them.
+ * One row's instance.  The tfm is made here as kh_shim_tfm_new() makes it,
+ * but inside the instance, so that the crypto API model below finds the
+ * tfm's flags and alignmask next to it (container_of()), as the kernel
+ * finds them in the tfm.
  */
-#define KB_IMPL_AT(tab, i)						\
-	_Generic((tab)[i], const struct kh_impl *: (tab)[i],		\
-		 default: &(tab)[i])
-
 struct kb_dinst {
-	struct kh_driver drv;		/* as the module registers it */
-	struct crypto_shash tfm;
-	struct shash_desc desc;
+	struct shash_alg *alg;
+	struct shash_desc *desc;
 	u32 tfm_flags;			/* CRYPTO_TFM_NEED_KEY */
 	unsigned int alignmask;
 	u64 sector;
 	u8 *buf;		/* the bare reference's one message */
+	struct crypto_shash tfm;	/* last: the key context follows */
 };
 
 static void *kb_dmi_setup(const struct kb_impl *bi, const u8 *key,
 			  size_t keylen, size_t msglen)
 {
-	const struct kh_impl *impl = bi->priv;
+	struct shash_alg *alg = (struct shash_alg *)bi->priv;
 	struct kb_dinst *d;
 
-	d = kb_zalloc(sizeof(*d));
-	d->drv.impl = impl;
-	kh_shash_set_ops(&d->drv.alg, impl->alg);
-	d->tfm.alg = &d->drv.alg;
-	d->tfm.ctx = kb_zalloc(impl->alg->ctxsize);
-	d->desc.tfm = &d->tfm;
-	d->desc.state = kb_zalloc(impl->alg->statesize);
+	d = kb_zalloc(sizeof(*d) + alg->base.cra_ctxsize);
+	d->alg = alg;
+	d->tfm.descsize = alg->descsize;
+	d->tfm.base.__crt_alg = &alg->base;
+	d->desc = kh_shim_desc_new(&d->tfm);
+	if (!d->desc)
+		kb_fatal("%s: out of memory", alg->base.cra_driver_name);
 	d->sector = KB_DMI_SECTOR;
-	if (impl->alg->setkey(d->tfm.ctx, key, keylen))
-		kb_fatal("%s: setkey failed", impl->driver);
+	if (alg->setkey(&d->tfm, key, keylen))
+		kb_fatal("%s: setkey failed", alg->base.cra_driver_name);
 #ifndef KB_KMODE
 	d->buf = kb_zalloc(24 + msglen);
 #else
@@ -76,15 +75,25 @@ static void kb_dmi_teardown(void *inst)
 {
 	struct kb_dinst *d = inst;
 
-	if (d->drv.impl->alg->exit)
-		d->drv.impl->alg->exit(d->tfm.ctx);
-	free(d->tfm.ctx);
-	free(d->desc.state);
+	if (d->alg->exit_tfm)
+		d->alg->exit_tfm(&d->tfm);
+	free(d->desc);
 	free(d->buf);
 	free(d);
 }
 
 #ifdef KB_KMODE
+/* the MAC @alg is one of */
+static bool kb_dmi_mac(const struct shash_alg *alg)
+{
+	unsigned int m;
+
+	for (m = 0; m < ARRAY_SIZE(kb_dmi_macs); m++)
+		if (!strcmp(alg->base.cra_name, kb_dmi_macs[m]))
+			return true;
+	return false;
+}
+
 /*
  * The crypto API (as in peers-kernel.c); update and final are exported
  * functions in the kernel (KB_NOINLINE, bench.h).
@@ -120,105 +129,87 @@ static void kb_dmi_hash(void *inst, const u8 *data, size_t len, u8 *out)
 	u8 sector_le[8];
 
 	put_unaligned_le64(d->sector, sector_le);
-	if (kb_dcrypto_init(&d->desc) ||
-	    kb_dcrypto_update(&d->desc, (const u8 *)KB_DMI_SALT, 16) ||
-	    kb_dcrypto_update(&d->desc, sector_le,
-			      sizeof(sector_le)) ||
-	    kb_dcrypto_update(&d->desc, data, len) ||
-	    kb_dcrypto_final(&d->desc, out))
-		kb_fatal("%s: dm-integrity block failed", d->drv.impl->driver);
+	if (kb_dcrypto_init(d->desc) ||
+	    kb_dcrypto_update(d->desc, (const u8 *)KB_DMI_SALT, 16) ||
+	    kb_dcrypto_update(d->desc, sector_le, sizeof(sector_le)) ||
+	    kb_dcrypto_update(d->desc, data, len) ||
+	    kb_dcrypto_final(d->desc, out))
+		kb_fatal("%s: dm-integrity block failed",
+			 d->alg->base.cra_driver_name);
 }
 
-static void kb_add_dmi(const struct kh_impl *impl, const char *alg,
+static void kb_add_dmi(struct shash_alg *alg, const char *name_alg,
 		       bool kthread)
 {
-	char name[64];
+	char name[CRYPTO_MAX_ALG_NAME + 32];
 	struct kb_impl *bi;
 
-	snprintf(name, sizeof(name), "%s%s", impl->driver,
+	snprintf(name, sizeof(name), "%s%s", alg->base.cra_driver_name,
 		 kthread ? KB_DMI_KTHREAD : KB_DMI_TASK);
-	bi = kb_add(alg, name, impl->digestsize);
+	bi = kb_add(name_alg, name, alg->digestsize);
 	bi->ours = true;
 	bi->setup = kb_dmi_setup;
 	bi->hash = kb_dmi_hash;
 	bi->teardown = kb_dmi_teardown;
-	bi->priv = impl;
+	bi->priv = alg;
 	bi->kthread = kthread;
-}
-
-static void kb_dmi_impl(const struct kh_impl *impl)
-{
-	char alg[64];
-	unsigned int m;
-
-	if (!kh_impl_usable(impl))
-		return;
-	for (m = 0; m < ARRAY_SIZE(kb_dmi_macs); m++) {
-		if (strcmp(impl->name, kb_dmi_macs[m]))
-			continue;
-		snprintf(alg, sizeof(alg), KB_DMI_PREFIX "%s", impl->name);
-		kb_add_dmi(impl, strdup(alg), true);
-		kb_add_dmi(impl, strdup(alg), false);
-	}
 }
 
 void kb_register_dmi_ours(void)
 {
-	unsigned int i;
+	struct shash_alg *const *algs;
+	unsigned int i, n = kb_ours_algs(&algs);
+	char name[CRYPTO_MAX_ALG_NAME + 32];
 
-	for (i = 0; i < kh_generic_impl_count; i++)
-		kb_dmi_impl(KB_IMPL_AT(kh_generic_impls, i));
-	for (i = 0; i < kh_arch_impl_count; i++)
-		kb_dmi_impl(KB_IMPL_AT(kh_arch_impls, i));
+	for (i = 0; i < n; i++) {
+		if (!kb_dmi_mac(algs[i]))
+			continue;
+		snprintf(name, sizeof(name), KB_DMI_PREFIX "%s",
+			 algs[i]->base.cra_name);
+		kb_add_dmi(algs[i], strdup(name), true);
+		kb_add_dmi(algs[i], strdup(name), false);
+	}
 }
 #else
-/* the generic driver of @name */
-static const struct kh_impl *kb_generic_of(const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < kh_generic_impl_count; i++)
-		if (!strcmp(KB_IMPL_AT(kh_generic_impls, i)->name, name))
-			return KB_IMPL_AT(kh_generic_impls, i);
-	return NULL;
-}
-
-/* the reference: salt, sector and block in one update */
+/* the reference: the generic driver over salt, sector and block in one update */
 static void kb_dmi_ref(void *inst, const u8 *data, size_t len, u8 *out)
 {
 	struct kb_dinst *d = inst;
-	const struct kh_impl *impl = d->drv.impl;
 
 	memcpy(d->buf, KB_DMI_SALT, 16);
 	put_unaligned_le64(d->sector, d->buf + 16);
 	memcpy(d->buf + 24, data, len);
-	impl->alg->init(d->tfm.ctx, d->desc.state);
-	if (impl->alg->update(impl, d->tfm.ctx, d->desc.state, d->buf,
-			      24 + len) ||
-	    impl->alg->final(impl, d->tfm.ctx, d->desc.state, out))
-		kb_fatal("%s: reference failed", impl->driver);
+	if (d->alg->init(d->desc) ||
+	    d->alg->update(d->desc, d->buf, 24 + len) ||
+	    d->alg->final(d->desc, out))
+		kb_fatal("%s: reference failed", d->alg->base.cra_driver_name);
 }
 
 void kb_register_dmi_ours(void)
 {
-	unsigned int m;
+	unsigned int m, i;
 
 	for (m = 0; m < ARRAY_SIZE(kb_dmi_macs); m++) {
-		const struct kh_impl *impl = kb_generic_of(kb_dmi_macs[m]);
+		struct shash_alg *alg = NULL;
 		struct kb_impl *bi;
-		char alg[64];
+		char name[CRYPTO_MAX_ALG_NAME + 32];
 
-		if (!impl)
+		for (i = 0; i < kh_generic_alg_count && !alg; i++)
+			if (!strcmp(kh_generic_algs[i].base.cra_name,
+				    kb_dmi_macs[m]))
+				alg = &kh_generic_algs[i];
+		if (!alg)
 			kb_fatal("no generic %s", kb_dmi_macs[m]);
-		snprintf(alg, sizeof(alg), KB_DMI_PREFIX "%s", impl->name);
-		bi = kb_add(strdup(alg), "ref:one-update", impl->digestsize);
+		snprintf(name, sizeof(name), KB_DMI_PREFIX "%s",
+			 alg->base.cra_name);
+		bi = kb_add(strdup(name), "ref:one-update", alg->digestsize);
 		bi->check_only = true;
 		bi->setup = kb_dmi_setup;
 		bi->hash = kb_dmi_ref;
 		bi->teardown = kb_dmi_teardown;
-		bi->priv = impl;
+		bi->priv = alg;
 		snprintf(bi->note, sizeof(bi->note), "bare %s over salt, sector "
-			 "and block in one update", impl->driver);
+			 "and block in one update", alg->base.cra_driver_name);
 	}
 }
 #endif

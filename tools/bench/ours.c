@@ -1,55 +1,331 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Our drivers, called through the shash operations the module registers
- * for them (KH_SHASH_FNS(), <keyedhash/shash.h>), on a tfm whose key
- * context alg->setkey() set up once:
+ * Our drivers, called through the struct shash_alg the module registers
+ * for them (kh_generic_algs[], keyedhash_generic.c; kh_avx2_algs[] ...,
+ * arch/<arch>/shash.c), on a tfm (tests/host/shim/crypto/internal/hash.h)
+ * whose key context alg->setkey() set up once:
  *  - bare rows: every message is one digest(), as crypto_shash_digest()
  *    calls it (a one-shot caller in the kernel; the crates' one-shot API);
  *  - kernel-mode rows ("[kernel]", "[kernel kthread]"): init(), one
  *    update() and final(), as AF_ALG calls them, and as the kernel peers'
  *    rows call the kernel's drivers (peers-linux.c).
  *
- * Every entry of kh_generic_impls[] and kh_arch_impls[] is registered (the
- * arch table is empty unless the bench is built with the arch objects; see
- * KB_ARCH_SRCS in bench.mk).  Each driver must pass its own init-time
- * self-test (selftest.c) first.  The NH block function of every nhpoly1305
- * driver (tests/host/kh_blockfns.h) is also registered on its own as
- * algorithm "nh".
+ * The drivers are collected as the module registers them: kh_arch_init(),
+ * then the generic table and kh_arch_register(), which hand their tables to
+ * kh_register_algs() (defined here, as keyedhash_main.c defines it in the
+ * module); each driver must pass its own init-time self-test (selftest.c).
+ *
+ * A SIMD driver runs its thresholds (struct kh_simd_min) from the static
+ * values its functions pass.  Where a row must run without them (every
+ * bare row, and the kernel-mode rows with --no-threshold), the driver is
+ * replaced by a copy whose update, final and digest call the same per
+ * instruction set functions of the library (<keyedhash/internal/>)
+ * with zero thresholds, as the driver's own functions do with its values.
+ *
+ * Also registered: the NH function of every nhpoly1305 driver on its own,
+ * as algorithm "nh"; and the library's one-shot functions
+ * (kh_highwayhash256() ...), rows "lib:<function>".
  */
 #include <stdlib.h>
 #include <string.h>
 #include <asm/fpu/api.h>		/* kernel_fpu_begin(), the shim's */
-#include <keyedhash/keyedhash.h>
+#include <crypto/internal/hash.h>
+#include <keyedhash/highwayhash.h>
+#include <keyedhash/multimixer128.h>
 #include <keyedhash/nhpoly1305.h>
+#include <keyedhash/sthash.h>
 #include <keyedhash/shash.h>
 #include <keyedhash/simd.h>		/* KH_SIMD_CHUNK */
-#include "tests/host/kh_blockfns.h"
+#include <keyedhash/internal/arch.h>
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
+#include "arch/x86/blocks.h"
+#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
+#include "arch/arm64/blocks.h"
+#endif
 #include "bench.h"
 
+/* The drivers as the module registers them (kb_ours_algs()) */
+
+#define KB_MAX_ALGS	64
+
+static struct shash_alg *kb_algs_got[KB_MAX_ALGS];
+static unsigned int kb_nalgs_got;
+
+/* keyedhash_main.c's in the module: here, self-test and collect */
+unsigned int kh_register_algs(struct shash_alg *algs, unsigned int count)
+{
+	unsigned int i;
+
+	for (i = 0; i < count; i++) {
+		if (kh_selftest(&algs[i]))
+			kb_fatal("%s: self-test failed",
+				 algs[i].base.cra_driver_name);
+		if (kb_nalgs_got == KB_MAX_ALGS)
+			kb_fatal("more than %d drivers", KB_MAX_ALGS);
+		kb_algs_got[kb_nalgs_got++] = &algs[i];
+	}
+	return 0;
+}
+
+void kh_unsupported_algs(const struct shash_alg *algs, unsigned int count)
+{
+	unsigned int i;
+
+	for (i = 0; i < count; i++)
+		kb_info("%s: not usable on this CPU, skipped",
+			algs[i].base.cra_driver_name);
+}
+
+/* Every driver this CPU runs, generic ones first, as module init has them. */
+unsigned int kb_ours_algs(struct shash_alg *const **algs)
+{
+	static bool done;
+
+	if (!done) {
+		done = true;
+		kh_arch_init();
+		kh_register_algs(kh_generic_algs, kh_generic_alg_count);
+		kh_arch_register();
+	}
+	*algs = kb_algs_got;
+	return kb_nalgs_got;
+}
+
+static bool kb_is_generic(const struct shash_alg *alg)
+{
+	return alg >= kh_generic_algs &&
+	       alg < kh_generic_algs + kh_generic_alg_count;
+}
+
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86) || \
+    IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
+/*
+ * A SIMD driver without thresholds: the library's functions of its
+ * instruction set, called as the driver's own functions call them, and the
+ * shared generic init and final (keyedhash_generic.c) where the driver has
+ * them.
+ */
+enum kb_isa_kind {
+	KB_HH_AVX2, KB_MM128_AVX2, KB_MM128_AVX512, KB_NHP_AVX2,
+	KB_ST_AVX2, KB_ST_AVX512,
+	KB_HH_NEON, KB_MM128_NEON, KB_NHP_NEON, KB_ST_NEON,
+};
+
+static const struct {
+	const char *driver;
+	enum kb_isa_kind kind;
+} kb_isa_drivers[] = {
+	{ "highwayhash64-avx2", KB_HH_AVX2 },
+	{ "highwayhash128-avx2", KB_HH_AVX2 },
+	{ "highwayhash256-avx2", KB_HH_AVX2 },
+	{ "multimixer128-avx2", KB_MM128_AVX2 },
+	{ "multimixer128-avx512", KB_MM128_AVX512 },
+	{ "nhpoly1305-keyedhash-avx2", KB_NHP_AVX2 },
+	{ "sthash-avx2", KB_ST_AVX2 },
+	{ "sthash-personalized-avx2", KB_ST_AVX2 },
+	{ "sthash-avx512", KB_ST_AVX512 },
+	{ "sthash-personalized-avx512", KB_ST_AVX512 },
+	{ "highwayhash64-neon", KB_HH_NEON },
+	{ "highwayhash128-neon", KB_HH_NEON },
+	{ "highwayhash256-neon", KB_HH_NEON },
+	{ "multimixer128-neon", KB_MM128_NEON },
+	{ "nhpoly1305-keyedhash-neon", KB_NHP_NEON },
+	{ "sthash-neon", KB_ST_NEON },
+	{ "sthash-personalized-neon", KB_ST_NEON },
+};
+
+struct kb_nothr {
+	struct shash_alg alg;		/* the driver's, its functions ours */
+	enum kb_isa_kind kind;
+};
+
+static const struct kh_simd_min kb_no_min = { .task = 0, .kthread = 0 };
+
+static const struct kb_nothr *kb_nothr_of(struct shash_desc *desc)
+{
+	return container_of(crypto_shash_alg(desc->tfm), struct kb_nothr, alg);
+}
+
+static int kb_nt_update(struct shash_desc *desc, const u8 *data,
+			unsigned int len)
+{
+	const void *key = crypto_shash_ctx(desc->tfm);
+	void *st = shash_desc_ctx(desc);
+	struct kh_sthash_state *sst = st;
+	const struct kh_sthash_key *skey = key;
+
+	switch (kb_nothr_of(desc)->kind) {
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
+	case KB_HH_AVX2:
+		kh_highwayhash_update_avx2(st, data, len, &kb_no_min);
+		return 0;
+	case KB_MM128_AVX2:
+		return kh_multimixer128_update_avx2(st, key, data, len,
+						    &kb_no_min);
+	case KB_MM128_AVX512:
+		return kh_multimixer128_update_avx512(st, key, data, len,
+						      &kb_no_min);
+	case KB_NHP_AVX2:
+		kh_nhpoly1305_update_avx2(st, key, data, len, &kb_no_min);
+		return 0;
+	case KB_ST_AVX2:
+		kh_nhpoly1305_update_avx2(&sst->nhp, &skey->nhp, data, len,
+					  &kb_no_min);
+		return 0;
+	case KB_ST_AVX512:
+		kh_nhpoly1305_update_avx512(&sst->nhp, &skey->nhp, data, len,
+					    &kb_no_min);
+		return 0;
+#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
+	case KB_HH_NEON:
+		kh_highwayhash_update_neon(st, data, len, &kb_no_min);
+		return 0;
+	case KB_MM128_NEON:
+		return kh_multimixer128_update_neon(st, key, data, len,
+						    &kb_no_min);
+	case KB_NHP_NEON:
+		kh_nhpoly1305_update_neon(st, key, data, len, &kb_no_min);
+		return 0;
+	case KB_ST_NEON:
+		kh_nhpoly1305_update_neon(&sst->nhp, &skey->nhp, data, len,
+					  &kb_no_min);
+		return 0;
+#endif
+	default:
+		kb_fatal("no update for this instruction set");
+	}
+}
+
+static int kb_nt_final(struct shash_desc *desc, u8 *out)
+{
+	const struct kb_nothr *nt = kb_nothr_of(desc);
+	void *st = shash_desc_ctx(desc);
+
+	switch (nt->kind) {
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
+	case KB_HH_AVX2:
+		return kh_highwayhash_final_avx2(st, out, nt->alg.digestsize,
+						 &kb_no_min);
+	case KB_ST_AVX512:
+		return kh_sthash_final_avx512(st, crypto_shash_ctx(desc->tfm),
+					      out, &kb_no_min);
+#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
+	case KB_HH_NEON:
+		return kh_highwayhash_final_neon(st, out, nt->alg.digestsize,
+						 &kb_no_min);
+#endif
+	case KB_MM128_AVX2:
+	case KB_MM128_AVX512:
+	case KB_MM128_NEON:
+		return kh_multimixer128_shash_final(desc, out);
+	case KB_NHP_AVX2:
+	case KB_NHP_NEON:
+		return kh_nhpoly1305_shash_final(desc, out);
+	default:
+		/* the generic final, as the driver has */
+		return kh_sthash_shash_final(desc, out);
+	}
+}
+
+static int kb_nt_init(struct shash_desc *desc)
+{
+	switch (kb_nothr_of(desc)->kind) {
+	case KB_HH_AVX2:
+	case KB_HH_NEON:
+		return kh_highwayhash_shash_init(desc);
+	case KB_MM128_AVX2:
+	case KB_MM128_AVX512:
+	case KB_MM128_NEON:
+		return kh_multimixer128_shash_init(desc);
+	case KB_NHP_AVX2:
+	case KB_NHP_NEON:
+		return kh_nhpoly1305_shash_init(desc);
+	default:
+		return kh_sthash_shash_init(desc);
+	}
+}
+
+static int kb_nt_digest(struct shash_desc *desc, const u8 *data,
+			unsigned int len, u8 *out)
+{
+	int err;
+
+	err = kb_nt_init(desc);
+	if (!err)
+		err = kb_nt_update(desc, data, len);
+	if (!err)
+		err = kb_nt_final(desc, out);
+	return err;
+}
+
+static int kb_nt_finup(struct shash_desc *desc, const u8 *data,
+		       unsigned int len, u8 *out)
+{
+	int err = len ? kb_nt_update(desc, data, len) : 0;
+
+	return err ? err : kb_nt_final(desc, out);
+}
+
+#endif
+
+/* @alg itself, or for a SIMD driver with @no_min its copy without thresholds */
+static struct shash_alg *kb_thresholds(struct shash_alg *alg, bool no_min)
+{
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86) || \
+    IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
+	struct kb_nothr *nt;
+	unsigned int i;
+#endif
+
+	if (!no_min || kb_is_generic(alg))
+		return alg;
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86) || \
+    IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
+	for (i = 0; i < ARRAY_SIZE(kb_isa_drivers); i++)
+		if (!strcmp(kb_isa_drivers[i].driver, alg->base.cra_driver_name))
+			break;
+	if (i == ARRAY_SIZE(kb_isa_drivers))
+		kb_fatal("%s: not in kb_isa_drivers[] (tools/bench/ours.c)",
+			 alg->base.cra_driver_name);
+	nt = kb_zalloc(sizeof(*nt));
+	nt->alg = *alg;
+	nt->kind = kb_isa_drivers[i].kind;
+	nt->alg.init = kb_nt_init;
+	nt->alg.update = kb_nt_update;
+	nt->alg.final = kb_nt_final;
+	nt->alg.finup = kb_nt_finup;
+	nt->alg.digest = kb_nt_digest;
+	return &nt->alg;
+#else
+	kb_fatal("%s: a SIMD driver in a build without arch code",
+		 alg->base.cra_driver_name);
+#endif
+}
+
+/* One row's instance: a keyed tfm and a request on it */
+
 struct kb_ours {
-	struct kh_driver drv;		/* as the module registers it */
-	struct crypto_shash tfm;
-	struct shash_desc desc;
+	struct crypto_shash *tfm;
+	struct shash_desc *desc;
+	struct shash_alg *alg;
 };
 
 static void *kb_ours_setup(const struct kb_impl *bi, const u8 *key,
 			   size_t keylen, size_t msglen)
 {
-	const struct kh_impl *impl = bi->priv;
-	const struct kh_alg_ops *alg = impl->alg;
+	struct shash_alg *alg = (struct shash_alg *)bi->priv;
 	struct kb_ours *o;
 
 	(void)msglen;
 	o = kb_zalloc(sizeof(*o));
-	o->drv.impl = impl;
-	kh_shash_set_ops(&o->drv.alg, alg);
-	o->tfm.alg = &o->drv.alg;
-	o->tfm.ctx = kb_zalloc(alg->ctxsize);
-	o->desc.tfm = &o->tfm;
-	o->desc.state = kb_zalloc(alg->statesize);
-	if (alg->setkey(o->tfm.ctx, key, keylen)) {
-		free(o->tfm.ctx);
-		free(o->desc.state);
+	o->alg = alg;
+	o->tfm = kh_shim_tfm_new(alg);
+	o->desc = o->tfm ? kh_shim_desc_new(o->tfm) : NULL;
+	if (!o->desc)
+		kb_fatal("%s: out of memory", alg->base.cra_driver_name);
+	if (alg->setkey(o->tfm, key, keylen)) {
+		kh_shim_tfm_free(o->tfm);
+		free(o->desc);
 		free(o);
 		return NULL;
 	}
@@ -59,36 +335,47 @@ static void *kb_ours_setup(const struct kb_impl *bi, const u8 *key,
 static void kb_ours_hash(void *inst, const u8 *msg, size_t len, u8 *out)
 {
 	struct kb_ours *o = inst;
-	const struct shash_alg *alg = &o->drv.alg;
+	const struct shash_alg *alg = o->alg;
 
 #ifdef KB_KMODE
-	if (alg->init(&o->desc) || alg->update(&o->desc, msg, len) ||
-	    alg->final(&o->desc, out))
+	if (alg->init(o->desc) || alg->update(o->desc, msg, len) ||
+	    alg->final(o->desc, out))
 #else
-	if (alg->digest(&o->desc, msg, len, out))
+	if (alg->digest(o->desc, msg, len, out))
 #endif
-		kb_fatal("%s: hashing failed at %zu bytes", o->drv.impl->driver,
-			 len);
+		kb_fatal("%s: hashing failed at %zu bytes",
+			 alg->base.cra_driver_name, len);
 }
 
 static void kb_ours_teardown(void *inst)
 {
 	struct kb_ours *o = inst;
 
-	if (o->drv.impl->alg->exit)
-		o->drv.impl->alg->exit(o->tfm.ctx);
-	free(o->tfm.ctx);
-	free(o->desc.state);
+	kh_shim_tfm_free(o->tfm);
+	free(o->desc);
 	free(o);
 }
 
 /*
- * NH alone: the driver's NH block function over 1 KiB chunks, the sums of
- * all chunks added up (the digest is the four sums, little-endian).  The key
+ * NH alone: the driver's NH function over 1 KiB chunks, the sums of all
+ * chunks added up (the digest is the four sums, little-endian).  The key
  * is an nhpoly1305 key; its NH words start at byte 16.  A SIMD driver's NH
  * runs in one SIMD section per 4 KiB, as in the module (and as the kernel
  * peers' NH rows).
  */
+static const struct {
+	const char *driver;
+	kh_nh_fn nh;
+	bool simd;
+} kb_nh_fns[] = {
+	{ "nhpoly1305-keyedhash-generic", kh_nh_generic, false },
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
+	{ "nhpoly1305-keyedhash-avx2", kh_nh_avx2, true },
+#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
+	{ "nhpoly1305-keyedhash-neon", kh_nh_neon, true },
+#endif
+};
+
 struct kb_nh {
 	kh_nh_fn nh;
 	bool simd;
@@ -98,19 +385,22 @@ struct kb_nh {
 static void *kb_nh_setup(const struct kb_impl *bi, const u8 *key,
 			 size_t keylen, size_t msglen)
 {
-	const struct kh_impl *impl = bi->priv;
-	const struct kh_blockfns *fns = kh_blockfns_of(impl->driver);
+	const char *driver = bi->priv;
 	struct kb_nh *n;
+	unsigned int i;
 
 	(void)msglen;
-	if (keylen != NHPOLY1305_KEY_SIZE)
+	if (keylen != KH_NHPOLY1305_KEY_SIZE)
 		return NULL;
-	if (!fns || !fns->nh)
-		kb_fatal("%s: no NH block function in tests/host/kh_blockfns.h",
-			 impl->driver);
+	for (i = 0; i < ARRAY_SIZE(kb_nh_fns); i++)
+		if (!strcmp(kb_nh_fns[i].driver, driver))
+			break;
+	if (i == ARRAY_SIZE(kb_nh_fns))
+		kb_fatal("%s: no NH function in kb_nh_fns[] (tools/bench/ours.c)",
+			 driver);
 	n = kb_zalloc(sizeof(*n));
-	n->nh = fns->nh;
-	n->simd = impl->usable != NULL;	/* an arch driver: SIMD NH */
+	n->nh = kb_nh_fns[i].nh;
+	n->simd = kb_nh_fns[i].simd;
 	kh_nh_setkey_words(n->key, key + KH_POLY1305_KEY_SIZE);
 	return n;
 }
@@ -139,84 +429,181 @@ static void kb_nh_hash(void *inst, const u8 *msg, size_t len, u8 *out)
 }
 
 /*
- * A SIMD driver without its thresholds (struct kh_simd_min): the bare rows
- * time the SIMD code itself at every size, and --no-threshold the kernel
- * rows too.  The kernel-mode rows otherwise run as the module does.
+ * The library's one-shot functions: the instruction set kh_arch_init()
+ * chose, the library's thresholds in the calling context.
  */
-static const struct kh_impl *kb_thresholds(const struct kh_impl *impl)
-{
-	struct kh_impl *copy;
+enum kb_lib_kind {
+	KB_LIB_HH64, KB_LIB_HH128, KB_LIB_HH256, KB_LIB_MM128, KB_LIB_NHP,
+	KB_LIB_ST, KB_LIB_STP,
+};
 
-#ifdef KB_KMODE
-	if (!kb_no_threshold)
-		return impl;
-#endif
-	if (!impl->simd_min.task && !impl->simd_min.kthread)
-		return impl;
-	copy = kb_zalloc(sizeof(*copy));
-	*copy = *impl;
-	copy->simd_min.task = 0;
-	copy->simd_min.kthread = 0;
-	return copy;
+static const struct {
+	const char *alg, *name;
+	unsigned int digestsize;
+} kb_libs[] = {
+	[KB_LIB_HH64] = { "highwayhash64", "lib:kh_highwayhash64()",
+			  KH_HIGHWAYHASH64_DIGEST_SIZE },
+	[KB_LIB_HH128] = { "highwayhash128", "lib:kh_highwayhash128()",
+			   KH_HIGHWAYHASH128_DIGEST_SIZE },
+	[KB_LIB_HH256] = { "highwayhash256", "lib:kh_highwayhash256()",
+			   KH_HIGHWAYHASH256_DIGEST_SIZE },
+	[KB_LIB_MM128] = { "multimixer128", "lib:kh_multimixer128()",
+			   KH_MULTIMIXER128_DIGEST_SIZE },
+	[KB_LIB_NHP] = { "nhpoly1305", "lib:kh_nhpoly1305()",
+			 KH_NHPOLY1305_DIGEST_SIZE },
+	[KB_LIB_ST] = { "sthash", "lib:kh_sthash()", KH_STHASH_DIGEST_SIZE },
+	[KB_LIB_STP] = { "sthash-personalized", "lib:kh_sthash()",
+			 KH_STHASH_DIGEST_SIZE },
+};
+
+struct kb_lib {
+	enum kb_lib_kind kind;
+	union {
+		struct kh_highwayhash_key hh;
+		struct kh_multimixer128_key mm128;
+		struct kh_nhpoly1305_key nhp;
+		struct kh_sthash_key st;
+	} key;
+};
+
+static void *kb_lib_setup(const struct kb_impl *bi, const u8 *key,
+			  size_t keylen, size_t msglen)
+{
+	enum kb_lib_kind kind = (enum kb_lib_kind)(uintptr_t)bi->priv;
+	struct kb_lib *l;
+	int err;
+
+	(void)msglen;
+	l = kb_zalloc(sizeof(*l));
+	l->kind = kind;
+	switch (kind) {
+	case KB_LIB_HH64:
+	case KB_LIB_HH128:
+	case KB_LIB_HH256:
+		err = kh_highwayhash_setkey(&l->key.hh, key, keylen);
+		break;
+	case KB_LIB_MM128:
+		err = kh_multimixer128_setkey(&l->key.mm128, key, keylen);
+		break;
+	case KB_LIB_NHP:
+		err = kh_nhpoly1305_setkey(&l->key.nhp, key, keylen);
+		break;
+	case KB_LIB_ST:
+		err = kh_sthash_setkey(&l->key.st, key, keylen);
+		break;
+	default:
+		err = kh_sthash_personalized_setkey(&l->key.st, key, keylen);
+		break;
+	}
+	if (err) {
+		free(l);
+		return NULL;
+	}
+	return l;
 }
 
-static struct kb_impl *kb_add_row(const struct kh_impl *impl,
-				  const char *name)
+static void kb_lib_hash(void *inst, const u8 *msg, size_t len, u8 *out)
 {
-	struct kb_impl *bi = kb_add(impl->name, name, impl->digestsize);
+	struct kb_lib *l = inst;
+
+	switch (l->kind) {
+	case KB_LIB_HH64:
+		kh_highwayhash64(&l->key.hh, msg, len, out);
+		break;
+	case KB_LIB_HH128:
+		kh_highwayhash128(&l->key.hh, msg, len, out);
+		break;
+	case KB_LIB_HH256:
+		kh_highwayhash256(&l->key.hh, msg, len, out);
+		break;
+	case KB_LIB_MM128:
+		if (kh_multimixer128(&l->key.mm128, msg, len, out))
+			kb_fatal("kh_multimixer128() failed at %zu bytes", len);
+		break;
+	case KB_LIB_NHP:
+		kh_nhpoly1305(&l->key.nhp, msg, len, out);
+		break;
+	default:
+		kh_sthash(&l->key.st, msg, len, out);
+		break;
+	}
+}
+
+static void kb_lib_teardown(void *inst)
+{
+	struct kb_lib *l = inst;
+
+	if (l->kind == KB_LIB_MM128)
+		kh_multimixer128_clearkey(&l->key.mm128);
+	free(l);
+}
+
+/* Registration */
+
+static struct kb_impl *kb_add_row(struct shash_alg *alg, const char *name)
+{
+	struct kb_impl *bi = kb_add(alg->base.cra_name, name, alg->digestsize);
 
 	bi->ours = true;
 	bi->setup = kb_ours_setup;
 	bi->hash = kb_ours_hash;
 	bi->teardown = kb_ours_teardown;
-	bi->priv = impl;
+	bi->priv = alg;
 	return bi;
 }
 
-static void kb_add_ours(const struct kh_impl *impl)
+static void kb_add_ours(struct shash_alg *alg)
 {
+	const char *driver = alg->base.cra_driver_name;
 	struct kb_impl *bi;
+	bool no_min = true;
 
-	if (!kh_impl_usable(impl)) {
-		kb_info("%s: not usable on this CPU, skipped", impl->driver);
-		return;
-	}
-	if (kh_selftest(impl))
-		kb_fatal("%s: self-test failed", impl->driver);
-	impl = kb_thresholds(impl);
-	kb_add_row(impl, impl->driver);
+#ifdef KB_KMODE
+	no_min = kb_no_threshold;
+#endif
+	kb_add_row(kb_thresholds(alg, no_min), driver);
 #ifdef KB_KMODE
 	/*
 	 * A SIMD driver once more as a kernel thread would call it (its
 	 * kthread threshold, sections without a save); a generic driver
 	 * enters no section, so its "[kernel]" rows stand for both.
 	 */
-	if (impl->usable) {
-		char name[64];
+	if (!kb_is_generic(alg)) {
+		char name[CRYPTO_MAX_ALG_NAME + 32];
 
-		snprintf(name, sizeof(name), "%s%s", impl->driver,
+		snprintf(name, sizeof(name), "%s%s", driver,
 			 KB_KMODE_KTHREAD_SUFFIX);
-		bi = kb_add_row(impl, name);
+		bi = kb_add_row(kb_thresholds(alg, no_min), name);
 		bi->kthread = true;
 	}
 #endif
 
-	if (!strcmp(impl->name, "nhpoly1305")) {
-		bi = kb_add("nh", impl->driver, KH_NH_HASH_BYTES);
+	if (!strcmp(alg->base.cra_name, "nhpoly1305")) {
+		bi = kb_add("nh", driver, KH_NH_HASH_BYTES);
 		bi->ours = true;
 		bi->setup = kb_nh_setup;
 		bi->hash = kb_nh_hash;
 		bi->teardown = free;
-		bi->priv = impl;
+		bi->priv = driver;
 	}
 }
 
 void kb_register_ours(void)
 {
-	unsigned int i;
+	struct shash_alg *const *algs;
+	unsigned int i, n = kb_ours_algs(&algs);
 
-	for (i = 0; i < kh_generic_impl_count; i++)
-		kb_add_ours(kh_generic_impls[i]);
-	for (i = 0; i < kh_arch_impl_count; i++)
-		kb_add_ours(kh_arch_impls[i]);
+	for (i = 0; i < n; i++)
+		kb_add_ours(algs[i]);
+	for (i = 0; i < ARRAY_SIZE(kb_libs); i++) {
+		struct kb_impl *bi = kb_add(kb_libs[i].alg, kb_libs[i].name,
+					    kb_libs[i].digestsize);
+
+		bi->setup = kb_lib_setup;
+		bi->hash = kb_lib_hash;
+		bi->teardown = kb_lib_teardown;
+		bi->priv = (const void *)(uintptr_t)i;
+		snprintf(bi->note, sizeof(bi->note),
+			 "the library's one-shot function, kernel-like C flags");
+	}
 }

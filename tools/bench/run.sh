@@ -10,6 +10,8 @@
 #   KB_NO_RUST=1        skip the Rust peers
 #   KB_ARCH_SRCS="..."  our arch driver sources to build in (see build.mk)
 #   KB_RETHUNK=0        kernel-mode rows with plain returns (see build.mk)
+#   KB_BUILD_ONLY=1     build only (tools/bench/ab.sh); the kernel peers'
+#                       source directory is written to build/bench/linux-dir
 #   KB_LINUX=DIR        a Linux 6.1 source tree to take the kernel peers from
 #                       (NHPoly1305, and the dm-integrity peers: SHA-256,
 #                       SHA-512, CRC32C, xxHash64, BLAKE2b, Poly1305)
@@ -108,6 +110,11 @@ MAKEARGS=(KB_LINUX="$KB_LINUX")
 [ -n "${KB_ARCH_SRCS:-}" ] && MAKEARGS+=(KB_ARCH_SRCS="$KB_ARCH_SRCS")
 [ -n "${KB_RETHUNK:-}" ] && MAKEARGS+=(KB_RETHUNK="$KB_RETHUNK")
 make -s -C "$TOP" -f tools/bench/build.mk "${MAKEARGS[@]}" kb-build >/dev/null
+if [ -n "${KB_BUILD_ONLY:-}" ]; then
+	echo "$KB_LINUX" > "$OUT/linux-dir"
+	log "built $OUT/$MACH/kbench in $(( $(date +%s) - T0 )) s"
+	exit 0
+fi
 
 # 5. Run.  build/bench/run-info.txt records the machine and the time, for
 #    the report (tools/bench/report.py) that goes with build/bench.tsv.
