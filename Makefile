@@ -272,3 +272,6 @@ $(BUILD)/hosttest-arm64: $(BUILD)/arm64-host/hosttest-arm64
 
 # Benchmark: make bench, make bench-arm64 (tools/bench/README.md)
 include tools/bench/bench.mk
+
+# libkeyedhash: make lib, make install-lib (lib/lib.mk)
+include lib/lib.mk
