@@ -93,3 +93,19 @@ uninstall-lib:
 		$(MAN3DIR)/libkeyedhash.3
 
 -include $(shell find $(LIB_OUT)/obj -name '*.d' 2>/dev/null)
+
+# ---------------------------------------------------------------- tests
+# make check-lib: the library's host tests (tests/lib/), each a few seconds:
+# every vector through every driver (libtest), through khsum without the
+# module, through Python; ASan/UBSan; valgrind; the fuzz test for
+# FUZZ_SECONDS (default 15; make fuzz FUZZ_SECONDS=600 for longer); the
+# ABI against lib/abi/libkeyedhash.abi.
+LIB_VECTORS := $(LIB_OUT)/vectors.tsv
+LIB_TEST_RPATH := -Wl,-rpath,$(LIB_OUT)
+
+$(LIB_VECTORS): tests/lib/vectors.py tests/gen-testvecs.py $(wildcard tests/vectors/*.txt)
+	@mkdir -p $(@D)
+	python3 tests/lib/vectors.py -o $@
+
+$(LIB_OUT)/libtest: tests/lib/libtest.c lib/include/keyedhash.h $(LIB_OUT)/libkeyedhash.so $(LIB_VECTORS)
+	$(CC) -O2 -g $(LIB_WARN) -Ilib/include -o $@ $< -L$(LIB_OUT) -lkeyedhash $(LIB_TEST_RPATH)

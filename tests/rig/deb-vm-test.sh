@@ -28,10 +28,10 @@ while read -r alg key msg want; do
 	hex2bin "$key" > /tmp/key
 	[ "$msg" = - ] && msg=
 	hex2bin "$msg" > /tmp/msg-$n
-	got=$(/usr/bin/khsum -a "$alg" -k /tmp/key /tmp/msg-$n 2>&1 | cut -d' ' -f1)
+	got=$(/usr/bin/khsum --kernel -a "$alg" -k /tmp/key /tmp/msg-$n 2>&1 | cut -d' ' -f1)
 	check "khsum -a $alg, ${#msg} hex digits of message: $got, tests/vectors: $want" [ "$got" = "$want" ]
 	printf '%s  %s\n' "$want" /tmp/msg-$n > /tmp/sums-$n
 	check "khsum -a $alg -c accepts the vector's digest" sh -c \
-		"/usr/bin/khsum -a $alg -k /tmp/key -c /tmp/sums-$n | grep -q ': OK$'"
+		"/usr/bin/khsum --kernel -a $alg -k /tmp/key -c /tmp/sums-$n | grep -q ': OK$'"
 done < /kh-vectors
 check "vectors read (/kh-vectors)" [ "$n" -gt 0 ]
