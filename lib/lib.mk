@@ -98,8 +98,8 @@ uninstall-lib:
 # make check-lib: the library's host tests (tests/lib/), each a few seconds:
 # every vector through every driver (libtest), through khsum without the
 # module, through Python; ASan/UBSan; valgrind; the fuzz test for
-# FUZZ_SECONDS (default 15; make fuzz FUZZ_SECONDS=600 for longer); the
-# ABI against lib/abi/libkeyedhash.abi.
+# FUZZ_SECONDS (default 10; make fuzz FUZZ_SECONDS=600 for longer); the
+# ABI against lib/abi/libkeyedhash.abi; keys and states wiped before free().
 LIB_VECTORS := $(LIB_OUT)/vectors.tsv
 LIB_TEST_RPATH := -Wl,-rpath,$(LIB_OUT)
 
@@ -109,3 +109,52 @@ $(LIB_VECTORS): tests/lib/vectors.py tests/gen-testvecs.py $(wildcard tests/vect
 
 $(LIB_OUT)/libtest: tests/lib/libtest.c lib/include/keyedhash.h $(LIB_OUT)/libkeyedhash.so $(LIB_VECTORS)
 	$(CC) -O2 -g $(LIB_WARN) -Ilib/include -o $@ $< -L$(LIB_OUT) -lkeyedhash $(LIB_TEST_RPATH)
+
+# The sanitizer and fuzzing builds of the library: its objects once more,
+# in their own directories, with the instrumentation.
+LIB_ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+$(LIB_OUT)/asan/libtest: tests/lib/libtest.c $(LIB_SRCS) lib/include/keyedhash.h lib/backend.h
+	$(MAKE) -s $(LIB_OUT)/asan/lib/libkeyedhash.a BUILD=$(LIB_OUT)/asan LIB_CFLAGS="$(LIB_ASAN_FLAGS)"
+	$(CC) $(LIB_ASAN_FLAGS) $(LIB_WARN) -Ilib/include -o $@ $< $(LIB_OUT)/asan/lib/libkeyedhash.a
+
+FUZZ_CC ?= clang-14
+FUZZ_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
+$(BUILD)/fuzz/kh-fuzz: tests/lib/fuzz.c $(LIB_SRCS) lib/include/keyedhash.h lib/backend.h
+	$(MAKE) -s $(BUILD)/fuzz/lib/libkeyedhash.a BUILD=$(BUILD)/fuzz CC=$(FUZZ_CC) \
+		LIB_CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link"
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Ilib/include -o $@ $< $(BUILD)/fuzz/lib/libkeyedhash.a
+
+# every block the library frees is checked to be wiped (tests/lib/wipetest.c)
+$(LIB_OUT)/wipetest: tests/lib/wipetest.c $(LIB_A) lib/include/keyedhash.h
+	$(CC) -O2 -g $(LIB_WARN) -Ilib/include -o $@ $< $(LIB_A) \
+		-Wl,--wrap=malloc,--wrap=aligned_alloc,--wrap=free
+
+# build/lib/test-NAME: a runner of tests/lib/run.sh NAME, its programs built
+LIB_TESTS := vectors wipe khsum python asan valgrind fuzz abi
+$(LIB_OUT)/test-vectors $(LIB_OUT)/test-valgrind: $(LIB_OUT)/libtest
+$(LIB_OUT)/test-wipe: $(LIB_OUT)/wipetest
+$(LIB_OUT)/test-khsum: $(LIB_VECTORS) $(BUILD)/khsum
+$(LIB_OUT)/test-python: $(wildcard python/src/keyedhash/* python/*.py python/*.toml) $(LIB_SRCS)
+$(LIB_OUT)/test-asan: $(LIB_OUT)/asan/libtest $(LIB_VECTORS)
+$(LIB_OUT)/test-fuzz: $(BUILD)/fuzz/kh-fuzz
+$(LIB_OUT)/test-abi: $(LIB_SO) $(LIB_OUT)/libkeyedhash.so lib/abi/libkeyedhash.abi
+$(LIB_OUT)/test-%: tests/lib/run.sh
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec bash "%s" %s "%s"\n' "$(CURDIR)/tests/lib/run.sh" $* "$(BUILD)" > $@
+	chmod +x $@
+
+# make check-lib: them all; make fuzz FUZZ_SECONDS=600: the fuzzer alone, longer
+.PHONY: check-lib fuzz abi-baseline
+check-lib: $(addprefix $(LIB_OUT)/test-,$(LIB_TESTS))
+	@for t in $(LIB_TESTS); do $(LIB_OUT)/test-$$t | tail -1 || exit 1; done
+
+fuzz: $(LIB_OUT)/test-fuzz
+	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) $<
+
+# make abi-baseline: record the ABI of the library as built now (only when
+# the ABI is meant to change: a new symbol, or a new soname)
+abi-baseline: $(LIB_SO)
+	@mkdir -p lib/abi
+	abidw --headers-dir lib/include --drop-private-types --no-corpus-path \
+		--out-file lib/abi/libkeyedhash.abi $(LIB_SO)

@@ -318,7 +318,8 @@ checkpatch() {
 	src=$("$RIG/deb13.sh" source 7.x) || return 1
 	cp=$src/scripts/checkpatch.pl
 	files=$(kh_files | grep -E '\.(c|h|S)$' \
-		| grep -v -e '^tools/' -e '^tests/host/' -e '^tests/afalg/' -e '^tests/rig/')
+		| grep -v -e '^tools/' -e '^tests/host/' -e '^tests/afalg/' -e '^tests/rig/' \
+			-e '^lib/' -e '^tests/lib/' -e '^python/')
 	[ -n "$files" ] || { echo "checkpatch: no source files found"; return 1; }
 	echo "checkpatch.pl of $(basename "$src")"
 	(cd "$KH_TOP" && perl "$cp" --strict --no-tree --quiet -f $files)
@@ -405,6 +406,12 @@ run_host() {
 	asan="hosttest $hosttests $([ "$(uname -m)" = x86_64 ] && echo hosttest-x86)"
 	for n in $hosttests hosttest-x86 hosttest-arm64 $(printf 'asan/%s ' $asan); do
 		host_test "$n"
+	done
+	# libkeyedhash (lib/, tests/lib/run.sh; make check-lib): the vectors
+	# through the library, khsum without the module and Python; wipes,
+	# ASan/UBSan, valgrind, the fuzzer for FUZZ_SECONDS, the ABI baseline
+	for n in vectors wipe khsum python asan valgrind fuzz abi; do
+		host_test "lib/test-$n"
 	done
 	# the zmm drivers stay unused where zmm code lowers the clock
 	# (X86_FEATURE_PREFER_YMM, which the shim takes from the environment)

@@ -1,0 +1,61 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The library's host tests (make check-lib; tests/rig/check.sh's host tier
+# runs each as build/lib/test-NAME).  Each prints one last line, its
+# result, and exits 0 on success.  Usage: run.sh NAME BUILD
+#   vectors   every vector through every driver this CPU runs + forced generic
+#   wipe      every block the library frees was wiped first
+#   khsum     every vector through khsum, no module (libkeyedhash)
+#   python    every vector through the keyedhash Python package, installed
+#             with pip into a venv under BUILD (no network: system setuptools)
+#   asan      libtest on the library built with ASan and UBSan
+#   valgrind  libtest under valgrind memcheck (errors and leaks fail)
+#   fuzz      the libFuzzer target for FUZZ_SECONDS (default 10)
+#   abi       abidiff of libkeyedhash.so against lib/abi/libkeyedhash.abi
+set -euo pipefail
+name=$1 B=$2
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+L=$B/lib
+case $name in
+vectors)
+	exec "$L/libtest" "$L/vectors.tsv" ;;
+wipe)
+	exec "$L/wipetest" ;;
+khsum)
+	exec python3 "$TOP/tests/lib/khsum-vectors.py" "$B/khsum" ;;
+python)
+	# Debian's python3 (its setuptools and wheel: python3-setuptools,
+	# python3-wheel), as on a fresh Debian 12 machine
+	V=$B/pyvenv
+	rm -rf "$V"
+	/usr/bin/python3 -m venv --system-site-packages "$V"
+	# builds the C extension from this checkout ("make lib" into its build dir)
+	"$V/bin/pip" install -q --no-build-isolation --no-deps --no-index "$TOP/python" > "$B/pyvenv.log" 2>&1 ||
+		{ cat "$B/pyvenv.log"; exit 1; }
+	rm -rf "$TOP/python/build" "$TOP"/python/src/*.egg-info
+	cd "$B" && exec "$V/bin/python" "$TOP/tests/lib/python-vectors.py" ;;
+asan)
+	"$L/asan/libtest" "$L/vectors.tsv" | sed 's/^libtest:/libtest (ASan, UBSan):/' ;;
+valgrind)
+	out=$(valgrind -q --error-exitcode=99 --leak-check=full \
+		--errors-for-leak-kinds=definite,indirect \
+		"$L/libtest" "$L/vectors.tsv" 2>&1) || { printf '%s\n' "$out"; exit 1; }
+	# valgrind's virtual CPU has no AVX-512
+	printf '%s\n' "$out" | sed 's/^libtest:/libtest (valgrind):/; s/(CPU lacks/(valgrind'"'"'s CPU lacks/' ;;
+fuzz)
+	s=${FUZZ_SECONDS:-10}
+	mkdir -p "$B/fuzz/corpus"
+	"$B/fuzz/kh-fuzz" -max_total_time="$s" -max_len=2048 -print_final_stats=1 \
+		-artifact_prefix="$B/fuzz/" \
+		"$B/fuzz/corpus" > "$B/fuzz/fuzz.log" 2>&1 || { tail -40 "$B/fuzz/fuzz.log"; exit 1; }
+	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$B/fuzz/fuzz.log")
+	echo "fuzz: $runs inputs in ${s} s, streaming = one-shot = copy, SIMD = generic, no sanitizer report" ;;
+abi)
+	[ "$(uname -m)" = x86_64 ] || { echo "abi: baseline recorded on x86_64, not checked on $(uname -m)"; exit 0; }
+	out=$(abidiff --no-added-syms --headers-dir2 "$TOP/lib/include" \
+		"$TOP/lib/abi/libkeyedhash.abi" "$L/libkeyedhash.so" 2>&1) ||
+		{ printf '%s\n' "$out"; echo "abi: libkeyedhash.so differs from lib/abi/libkeyedhash.abi"; exit 1; }
+	echo "abi: libkeyedhash.so.0 matches lib/abi/libkeyedhash.abi (abidiff)" ;;
+*)
+	echo "run.sh: unknown test $name" >&2; exit 2 ;;
+esac
