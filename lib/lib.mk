@@ -71,6 +71,7 @@ $(LIB_A): $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
+# (for PREFIX as given to make lib; make install-lib writes its own)
 $(LIB_PC): lib/keyedhash.pc.in lib/lib.mk
 	@mkdir -p $(@D)
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
@@ -82,7 +83,11 @@ install-lib: lib
 	ln -sf $(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libkeyedhash.so
 	install -D -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/libkeyedhash.a
 	install -D -m 644 lib/include/keyedhash.h $(DESTDIR)$(INCLUDEDIR)/keyedhash.h
-	install -D -m 644 $(LIB_PC) $(DESTDIR)$(LIBDIR)/pkgconfig/keyedhash.pc
+	@mkdir -p $(DESTDIR)$(LIBDIR)/pkgconfig
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' \
+		lib/keyedhash.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/keyedhash.pc
+	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/keyedhash.pc
 	install -D -m 644 lib/libkeyedhash.3 $(MAN3DIR)/libkeyedhash.3
 	$(if $(DESTDIR),,-ldconfig)
 
@@ -131,7 +136,7 @@ $(LIB_OUT)/wipetest: tests/lib/wipetest.c $(LIB_A) lib/include/keyedhash.h
 		-Wl,--wrap=malloc,--wrap=aligned_alloc,--wrap=free
 
 # build/lib/test-NAME: a runner of tests/lib/run.sh NAME, its programs built
-LIB_TESTS := vectors wipe khsum python asan valgrind fuzz abi
+LIB_TESTS := vectors wipe khsum python asan valgrind fuzz abi install
 $(LIB_OUT)/test-vectors $(LIB_OUT)/test-valgrind: $(LIB_OUT)/libtest
 $(LIB_OUT)/test-wipe: $(LIB_OUT)/wipetest
 $(LIB_OUT)/test-khsum: $(LIB_VECTORS) $(BUILD)/khsum
@@ -139,6 +144,7 @@ $(LIB_OUT)/test-python: $(wildcard python/src/keyedhash/* python/*.py python/*.t
 $(LIB_OUT)/test-asan: $(LIB_OUT)/asan/libtest $(LIB_VECTORS)
 $(LIB_OUT)/test-fuzz: $(BUILD)/fuzz/kh-fuzz
 $(LIB_OUT)/test-abi: $(LIB_SO) $(LIB_OUT)/libkeyedhash.so lib/abi/libkeyedhash.abi
+$(LIB_OUT)/test-install: lib $(BUILD)/khsum
 $(LIB_OUT)/test-%: tests/lib/run.sh
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec bash "%s" %s "%s"\n' "$(CURDIR)/tests/lib/run.sh" $* "$(BUILD)" > $@

@@ -12,6 +12,9 @@
 #   valgrind  libtest under valgrind memcheck (errors and leaks fail)
 #   fuzz      the libFuzzer target for FUZZ_SECONDS (default 10)
 #   abi       abidiff of libkeyedhash.so against lib/abi/libkeyedhash.abi
+#   install   make install-lib into a staging root; the README's C example
+#             (tools/examples/keyedhash-example.c, compared) built with its
+#             pkg-config file against it, run, and compared with khsum
 set -euo pipefail
 name=$1 B=$2
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
@@ -56,6 +59,38 @@ abi)
 		"$TOP/lib/abi/libkeyedhash.abi" "$L/libkeyedhash.so" 2>&1) ||
 		{ printf '%s\n' "$out"; echo "abi: libkeyedhash.so differs from lib/abi/libkeyedhash.abi"; exit 1; }
 	echo "abi: libkeyedhash.so.0 matches lib/abi/libkeyedhash.abi (abidiff)" ;;
+install)
+	ST=$B/lib/stage
+	rm -rf "$ST"
+	make -s -C "$TOP" BUILD="$B" DESTDIR="$ST" PREFIX=/usr install-lib > "$B/lib/install.log" 2>&1 ||
+		{ cat "$B/lib/install.log"; exit 1; }
+	for f in usr/lib/libkeyedhash.so.0.1.0 usr/lib/libkeyedhash.so.0 usr/lib/libkeyedhash.so \
+		usr/lib/libkeyedhash.a usr/include/keyedhash.h usr/lib/pkgconfig/keyedhash.pc \
+		usr/share/man/man3/libkeyedhash.3; do
+		[ -e "$ST/$f" ] || { echo "install: make install-lib left out /$f"; exit 1; }
+	done
+	[ "$(readlink "$ST/usr/lib/libkeyedhash.so.0")" = libkeyedhash.so.0.1.0 ] ||
+		{ echo "install: libkeyedhash.so.0 does not point at libkeyedhash.so.0.1.0"; exit 1; }
+	# README.md shows tools/examples/keyedhash-example.c verbatim
+	awk '/^```c$/ { b = ""; inb = 1; next }
+	     inb && /^```$/ { inb = 0; if (b ~ /tools\/examples\/keyedhash-example\.c/) printf "%s", b; next }
+	     inb { b = b $0 "\n" }' "$TOP/README.md" | cmp -s - "$TOP/tools/examples/keyedhash-example.c" ||
+		{ echo "install: README.md's copy of tools/examples/keyedhash-example.c differs from the file"; exit 1; }
+	flags=$(PKG_CONFIG_PATH=$ST/usr/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$ST \
+		pkg-config --cflags --libs keyedhash)
+	# shellcheck disable=SC2086
+	cc -O2 -Wall -Wextra -Werror -o "$B/lib/keyedhash-example" \
+		"$TOP/tools/examples/keyedhash-example.c" $flags
+	head -c 32 /dev/urandom > "$B/lib/example.key"
+	head -c 100000 /dev/urandom > "$B/lib/example.msg"
+	got=$(LD_LIBRARY_PATH=$ST/usr/lib "$B/lib/keyedhash-example" "$B/lib/example.key" < "$B/lib/example.msg")
+	want=$("$B/khsum" -a highwayhash256 -k "$B/lib/example.key" < "$B/lib/example.msg" | cut -d' ' -f1)
+	[ -n "$got" ] && [ "$got" = "$want" ] ||
+		{ echo "install: the example printed '$got', khsum '$want'"; exit 1; }
+	ldd "$B/lib/keyedhash-example" | grep -q "libkeyedhash.so.0 => $ST/usr/lib/" ||
+		LD_LIBRARY_PATH=$ST/usr/lib ldd "$B/lib/keyedhash-example" | grep -q "libkeyedhash.so.0 => $ST/usr/lib/" ||
+		{ echo "install: the example is not linked with the installed libkeyedhash.so.0"; exit 1; }
+	echo "install: make install-lib staged lib, soname links, header, .pc, man page; the README's C example built with pkg-config against it agrees with khsum" ;;
 *)
 	echo "run.sh: unknown test $name" >&2; exit 2 ;;
 esac
