@@ -13,12 +13,6 @@
 #include <keyedhash/simd.h>
 #include "backend.h"
 
-/*
- * kh_simd_min() picks the SIMD thresholds of a kernel thread here: a
- * userspace caller saves no registers around a SIMD section, like a kernel
- * thread, so the crossings measured for that context apply.
- */
-struct kh_shim_task kh_shim_task = { .flags = PF_KTHREAD };
 
 #define KHB_MAX_DRIVERS	32
 #define KHB_ISA_LEN	16
@@ -53,6 +47,16 @@ static void khb_add(const struct kh_impl *impl)
 __attribute__((constructor)) static void khb_setup(void)
 {
 	unsigned int i;
+
+	/*
+	 * kh_simd_min() picks the SIMD thresholds of a kernel thread: a
+	 * userspace caller saves no registers around a SIMD section, like a
+	 * kernel thread, so the crossings measured for that context apply.
+	 * (The shim's "current" is a weak global, defined in every file that
+	 * includes it: set, not initialised, so that the setting holds
+	 * whichever definition the linker keeps.)
+	 */
+	kh_shim_task.flags = PF_KTHREAD;
 
 	for (i = 0; i < kh_generic_impl_count; i++)
 		khb_add(kh_generic_impls[i]);

@@ -164,3 +164,13 @@ abi-baseline: $(LIB_SO)
 	@mkdir -p lib/abi
 	abidw --headers-dir lib/include --drop-private-types --no-corpus-path \
 		--out-file lib/abi/libkeyedhash.abi $(LIB_SO)
+
+# make bench-python: a 1 MiB digest from Python against the C library's
+# time (tests/lib/pyspeed.py), in the venv test-python installs
+$(LIB_OUT)/speed: tests/lib/speed.c $(LIB_OUT)/libkeyedhash.so
+	$(CC) -O2 $(LIB_WARN) -Ilib/include -o $@ $< -L$(LIB_OUT) -lkeyedhash $(LIB_TEST_RPATH)
+
+.PHONY: bench-python
+bench-python: $(LIB_OUT)/speed $(LIB_OUT)/test-python
+	$(LIB_OUT)/test-python | tail -1
+	cd $(BUILD) && pyvenv/bin/python $(CURDIR)/tests/lib/pyspeed.py $(LIB_OUT)/speed

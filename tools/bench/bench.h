@@ -118,6 +118,8 @@ void *kb_zalloc(size_t n);
 void kb_register_ours(void);			/* ours.c */
 void kb_register_linux(void);			/* peers-linux.c */
 void kb_register_libs(void);			/* peers-libs.c */
+/* libkeyedhash.so through dlopen() (peers-lib.c) */
+void kb_register_libkeyedhash(const char *path);
 void kb_register_rust(const char *lib, const char *suffix, bool portable);
 						/* peers-rs.c */
 /*
