@@ -135,8 +135,15 @@ $(LIB_OUT)/wipetest: tests/lib/wipetest.c $(LIB_A) lib/include/keyedhash.h
 	$(CC) -O2 -g $(LIB_WARN) -Ilib/include -o $@ $< $(LIB_A) \
 		-Wl,--wrap=malloc,--wrap=aligned_alloc,--wrap=free
 
+# arm64: the library and libtest cross-built (static, for qemu-aarch64)
+LIB_ARM64_CC := $(if $(filter aarch64,$(shell uname -m)),$(CC),aarch64-linux-gnu-gcc)
+$(BUILD)/arm64lib/libtest: tests/lib/libtest.c $(wildcard core/*.c arch/arm64/*) lib/include/keyedhash.h \
+		lib/backend.c lib/keyedhash.c lib/cpu.c lib/backend.h
+	$(MAKE) -s $(BUILD)/arm64lib/lib/libkeyedhash.a BUILD=$(BUILD)/arm64lib CC=$(LIB_ARM64_CC)
+	$(LIB_ARM64_CC) -O2 -static $(LIB_WARN) -Ilib/include -o $@ $< $(BUILD)/arm64lib/lib/libkeyedhash.a
+
 # build/lib/test-NAME: a runner of tests/lib/run.sh NAME, its programs built
-LIB_TESTS := vectors wipe khsum python asan valgrind fuzz abi install
+LIB_TESTS := vectors wipe khsum python asan valgrind fuzz abi arm64 install
 $(LIB_OUT)/test-vectors $(LIB_OUT)/test-valgrind: $(LIB_OUT)/libtest
 $(LIB_OUT)/test-wipe: $(LIB_OUT)/wipetest
 $(LIB_OUT)/test-khsum: $(LIB_VECTORS) $(BUILD)/khsum
@@ -145,6 +152,7 @@ $(LIB_OUT)/test-asan: $(LIB_OUT)/asan/libtest $(LIB_VECTORS)
 $(LIB_OUT)/test-fuzz: $(BUILD)/fuzz/kh-fuzz
 $(LIB_OUT)/test-abi: $(LIB_SO) $(LIB_OUT)/libkeyedhash.so lib/abi/libkeyedhash.abi
 $(LIB_OUT)/test-install: lib $(BUILD)/khsum
+$(LIB_OUT)/test-arm64: $(BUILD)/arm64lib/libtest $(LIB_VECTORS)
 $(LIB_OUT)/test-%: tests/lib/run.sh
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec bash "%s" %s "%s"\n' "$(CURDIR)/tests/lib/run.sh" $* "$(BUILD)" > $@

@@ -409,10 +409,13 @@ run_host() {
 	done
 	# libkeyedhash (lib/, tests/lib/run.sh; make check-lib): the vectors
 	# through the library, khsum without the module and Python; wipes,
-	# ASan/UBSan, valgrind, the fuzzer for FUZZ_SECONDS, the ABI baseline
-	for n in vectors wipe khsum python asan valgrind fuzz abi; do
+	# ASan/UBSan, valgrind, the fuzzer for FUZZ_SECONDS, the ABI baseline,
+	# arm64 under qemu-aarch64, make install-lib and the README's example
+	for n in vectors wipe khsum python asan valgrind fuzz abi arm64 install; do
 		host_test "lib/test-$n"
 	done
+	kh_check "lib/libkeyedhash.3: groff -man -ww renders it without warnings" sh -c \
+		"[ -z \"\$(groff -man -Tutf8 -ww -z '$KH_TOP/lib/libkeyedhash.3' 2>&1)\" ]"
 	# the zmm drivers stay unused where zmm code lowers the clock
 	# (X86_FEATURE_PREFER_YMM, which the shim takes from the environment)
 	if grep -qw avx512f /proc/cpuinfo; then
