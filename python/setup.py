@@ -44,7 +44,8 @@ setup(
         "keyedhash._keyedhash",
         sources=["src/keyedhash/_keyedhash.c"],
         include_dirs=[os.path.join(TOP, "lib", "include")],
-        extra_compile_args=["-Wall", "-Wextra", "-Wno-missing-field-initializers"],
+        extra_compile_args=["-Wall", "-Wextra", "-Wno-missing-field-initializers",
+                            "-Wno-unused-parameter"],  # the CPython method signatures
         # only PyInit__keyedhash leaves the extension, none of the library's symbols
         extra_link_args=["-Wl,--exclude-libs,ALL"],
     )],
