@@ -32,8 +32,8 @@
  * messages (multimixer128's digests leak its key).  Keys must be secret
  * and uniformly random.
  *
- * Every function returns 0 or a negative KEYEDHASH_E* code (none aborts,
- * none prints).  A key object is immutable once made: any number of
+ * Every int function returns 0 or a negative KEYEDHASH_E* code; no function
+ * aborts or prints.  A key object is immutable once made: any number of
  * threads may use one at a time.  A state belongs to one thread at a time.
  * Keys, key contexts and states are wiped (explicit_bzero) when freed.
  */
