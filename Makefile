@@ -91,10 +91,18 @@ KCAPI_LIBS := $(shell $(PKG_CONFIG) --libs libkcapi 2>/dev/null || \
 all: $(if $(KCAPI_LIBS),khsum)
 khsum: $(BUILD)/khsum
 
-$(BUILD)/khsum: tools/khsum.c tools/afalg.c tools/afalg.h
+# khsum computes with libkeyedhash by default (--kernel: through AF_ALG):
+# linked with build/lib/libkeyedhash.a, or with KHSUM_LINK=shared against
+# libkeyedhash.so.0 (the Debian package).
+KHSUM_LINK ?= static
+KHSUM_LIBKH = $(if $(filter shared,$(KHSUM_LINK)),-L$(BUILD)/lib -lkeyedhash,$(BUILD)/lib/libkeyedhash.a)
+
+$(BUILD)/khsum: tools/khsum.c tools/afalg.c tools/afalg.h lib/include/keyedhash.h \
+		$(BUILD)/lib/libkeyedhash.a $(BUILD)/lib/libkeyedhash.so
 	@test -n "$(KCAPI_LIBS)" || { echo "khsum needs libkcapi: apt-get install libkcapi-dev"; exit 1; }
 	@mkdir -p $(BUILD)
-	$(CC) -O2 -Wall -Wextra $(CPPFLAGS) $(CFLAGS) -Itools -o $@ tools/khsum.c tools/afalg.c $(LDFLAGS) $(KCAPI_LIBS)
+	$(CC) -O2 -Wall -Wextra $(CPPFLAGS) $(CFLAGS) -Itools -Ilib/include -DKHSUM_LIBKEYEDHASH \
+		-o $@ tools/khsum.c tools/afalg.c $(LDFLAGS) $(KHSUM_LIBKH) $(KCAPI_LIBS)
 
 # The in-tree build as a KUnit kernel under QEMU (tests/rig/intree.sh): a
 # cold kernel build the first time, so not part of "make check".
@@ -277,3 +285,6 @@ $(BUILD)/hosttest-arm64: $(BUILD)/arm64-host/hosttest-arm64
 
 # Benchmark: make bench, make bench-arm64 (tools/bench/README.md)
 include tools/bench/bench.mk
+
+# libkeyedhash: make lib, make install-lib (lib/lib.mk)
+include lib/lib.mk

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * khsum: print or check keyed-hash digests of files, sha256sum style,
- * computed by the kernel through AF_ALG (so by the keyedhash module's
- * drivers), with libkcapi's message-digest API.  Manual: tools/khsum.1.
+ * computed by libkeyedhash in the process (the module's own code, on any
+ * kernel, with or without the module), or with --kernel by the kernel
+ * through AF_ALG (so by the keyedhash module's drivers), with libkcapi's
+ * message-digest API.  Manual: tools/khsum.1.
  *
- * Build (Debian: apt-get install libkcapi-dev; "make khsum" does this):
- *   gcc -O2 -Wall -Wextra -Itools -o build/khsum tools/khsum.c tools/afalg.c -lkcapi
- * and static, so that it runs in a busybox initramfs (the arm64 libkcapi.a
- * from Debian's arm64 libkcapi-dev, tests/rig/kcapi.sh):
+ * Build ("make khsum" does this, with libkeyedhash, build/lib/):
+ *   gcc -O2 -Wall -Wextra -Itools -Ilib/include -DKHSUM_LIBKEYEDHASH \
+ *	-o build/khsum tools/khsum.c tools/afalg.c build/lib/libkeyedhash.a -lkcapi
+ * Without -DKHSUM_LIBKEYEDHASH it computes through the kernel only, as the
+ * test rig builds it, static, for its busybox initramfs (the arm64
+ * libkcapi.a from Debian's arm64 libkcapi-dev, tests/rig/kcapi.sh):
  *   gcc -O2 -Wall -Wextra -static -Itools -o build/khsum tools/khsum.c \
  *	tools/afalg.c -lkcapi
  *
@@ -38,6 +42,9 @@
 #include <kcapi.h>
 
 #include "afalg.h"
+#ifdef KHSUM_LIBKEYEDHASH
+#include <keyedhash.h>
+#endif
 
 /*
  * Bytes per read() and per kcapi_md_update().  libkcapi 1.4.0 sends an
@@ -53,6 +60,8 @@
  * from the update that caused it, on every kernel.
  */
 #define KHSUM_CHUNK	(16U << 10)
+/* Bytes per read() for libkeyedhash, which takes any length. */
+#define KHSUM_LIB_CHUNK	(256U << 10)
 #define KHSUM_PROGRESS_DELAY	1.0	/* s before a progress line appears */
 #define KHSUM_PROGRESS_EVERY	0.2	/* s between updates */
 
@@ -61,7 +70,14 @@ enum progress_mode { PROGRESS_AUTO, PROGRESS_ON, PROGRESS_OFF };
 struct khsum {
 	const char *alg;	/* -a argument, as given */
 	const char *keyfile;	/* -k argument */
-	struct kcapi_handle *tfm;	/* the algorithm with the key set */
+	struct kcapi_handle *tfm;	/* --kernel: the algorithm with the key set */
+#ifdef KHSUM_LIBKEYEDHASH
+	keyedhash_key *lkey;	/* otherwise: libkeyedhash's key */
+	keyedhash_state *lstate;	/* and a message state for it */
+#endif
+	bool kernel;		/* compute through AF_ALG (--kernel) */
+	bool verbose;
+	size_t chunk;		/* bytes per read() */
 	size_t keylen;
 	unsigned char *buf;	/* KHSUM_CHUNK bytes */
 	enum progress_mode progress;
@@ -85,8 +101,9 @@ static void usage(FILE *f)
 	fprintf(f,
 "Usage: %s -a ALGORITHM -k KEYFILE [OPTION]... [FILE]...\n"
 "  or:  %s -a ALGORITHM -k KEYFILE -c [OPTION]... [SUMFILE]...\n"
-"Print or check keyed-hash digests computed by the kernel crypto API\n"
-"through AF_ALG (for example by the keyedhash module's drivers).\n"
+"Print or check keyed-hash digests, computed by libkeyedhash (the\n"
+"keyedhash module's code, in this process: no module, no AF_ALG needed),\n"
+"or with --kernel by the kernel crypto API through AF_ALG.\n"
 "Output lines are \"<hex digest>  <file name>\", as sha256sum writes them.\n"
 "With no FILE, or when FILE is -, read standard input.\n"
 "\n"
@@ -101,6 +118,10 @@ static void usage(FILE *f)
 "  -c, --check           read digests from the SUMFILEs (lines as this\n"
 "                        program prints them) and check them: print\n"
 "                        \"<file>: OK\" or \"<file>: FAILED\" for each\n"
+"      --kernel          compute through the kernel (AF_ALG, libkcapi):\n"
+"                        the keyedhash module's drivers, or the kernel's\n"
+"      --verbose         say on standard error which code computes\n"
+"                        (libkeyedhash and its driver, or the kernel)\n"
 "      --progress        show progress on standard error for every input\n"
 "      --no-progress     never show progress (default: shown when standard\n"
 "                        error is a terminal and an input takes over 1 s)\n"
@@ -127,8 +148,11 @@ static void usage(FILE *f)
 "the empty message to zero under every key; multimixer128 digests leak\n"
 "the key) and must never authenticate anything on their own.\n"
 "\n"
-"The kernel needs AF_ALG hash sockets (algif_hash) and the keyedhash\n"
-"module; once installed (make install, DKMS) it loads on first use.\n"
+"By default libkeyedhash computes, with the SIMD code this CPU runs\n"
+"(KEYEDHASH_FORCE_GENERIC=1 in the environment: the generic C); -a then\n"
+"takes its algorithm and driver names (the same as the module's).\n"
+"With --kernel, the kernel needs AF_ALG hash sockets (algif_hash) and the\n"
+"keyedhash module; once installed (make install, DKMS) it loads on first use.\n"
 "AF_ALG copies the key with sock_kmalloc(), so a key must be smaller\n"
 "than net.core.optmem_max (20480 by default on Linux 6.1).  From Linux\n"
 "7.3 AF_ALG binds only an allow-list while crypto.af_alg_restrict is 1\n"
@@ -213,6 +237,42 @@ static int load_key(const char *path, unsigned char **key, size_t *keylen)
 	return err;
 }
 
+#ifdef KHSUM_LIBKEYEDHASH
+/* libkeyedhash's key and state from @key; print why not and return 1. */
+static int khsum_lib_setup(struct khsum *ks, const unsigned char *key)
+{
+	const char *rule;
+	int err;
+
+	err = keyedhash_key_new(&ks->lkey, ks->alg, key, ks->keylen);
+	if (!err)
+		err = keyedhash_state_new(&ks->lstate, ks->lkey);
+	if (!err) {
+		ks->digestsize = keyedhash_key_digest_size(ks->lkey);
+		if (ks->verbose)
+			fprintf(stderr, "%s: %s computed by libkeyedhash %s in this process, driver %s (--kernel: by the kernel)\n",
+				prog, ks->alg, keyedhash_version(),
+				keyedhash_key_driver(ks->lkey));
+		return 0;
+	}
+	if (err == KEYEDHASH_EALG) {
+		fprintf(stderr, "%s: algorithm %s not known to libkeyedhash (it has highwayhash64, highwayhash128, highwayhash256, sthash, sthash-personalized, multimixer128, nhpoly1305 and their drivers); --kernel asks the kernel's crypto API instead\n",
+			prog, ks->alg);
+	} else if (err == KEYEDHASH_EKEY) {
+		rule = keyedhash_key_rule(ks->alg);
+		fprintf(stderr, "%s: %s rejected the %zu-byte key from %s: wrong key size%s%s\n",
+			prog, ks->alg, ks->keylen, ks->keyfile,
+			rule ? "; its keys are " : "", rule ? rule : "");
+	} else if (err == KEYEDHASH_ENOTSUP) {
+		fprintf(stderr, "%s: driver %s needs an instruction set this CPU lacks; name the algorithm to get the fastest driver it runs\n",
+			prog, ks->alg);
+	} else {
+		fprintf(stderr, "%s: %s: %s\n", prog, ks->alg, keyedhash_strerror(err));
+	}
+	return 1;
+}
+#endif
+
 /* Open the algorithm and set the key; print why not and return 1. */
 static int khsum_setup(struct khsum *ks)
 {
@@ -231,6 +291,17 @@ static int khsum_setup(struct khsum *ks)
 			strerror(-err));
 		return 1;
 	}
+#ifdef KHSUM_LIBKEYEDHASH
+	if (!ks->kernel) {
+		err = khsum_lib_setup(ks, key);
+		explicit_bzero(key, ks->keylen);
+		free(key);
+		return err;
+	}
+#endif
+	if (ks->verbose)
+		fprintf(stderr, "%s: %s computed by the kernel through AF_ALG (libkcapi)\n",
+			prog, ks->alg);
 
 	/* libkcapi would cut a longer name short and bind to that */
 	if (strlen(ks->alg) > AFALG_MAX_NAME)
@@ -405,10 +476,69 @@ static void progress_end(const struct khsum *ks, struct progress *pg,
 		fputs("\r\033[K", stderr);
 }
 
+#ifdef KHSUM_LIBKEYEDHASH
+/* Explain libkeyedhash's refusal of the message @name. */
+static void lib_hash_error(const struct khsum *ks, const char *name, int err,
+			   bool at_end, unsigned long long bytes)
+{
+	const char *hint = size_hint(ks->alg);
+
+	if (err == KEYEDHASH_EMSG)
+		fprintf(stderr, at_end ?
+			"%s: %s: %s does not support this message length (refused at the end of the %llu-byte message)%s%s\n" :
+			"%s: %s: %s does not support this message length (refused after %llu bytes)%s%s\n",
+			prog, name, ks->alg, bytes, hint ? "; " : "", hint ? hint : "");
+	else
+		fprintf(stderr, "%s: %s: hashing with %s failed after %llu bytes: %s\n",
+			prog, name, ks->alg, bytes, keyedhash_strerror(err));
+}
+
+/* hash_file() with libkeyedhash. */
+static int lib_hash_file(struct khsum *ks, int fd, const char *name,
+			 struct khsum_result *res)
+{
+	struct progress pg;
+	ssize_t r;
+	int err;
+
+	keyedhash_reset(ks->lstate);
+	progress_begin(ks, &pg, fd, name);
+	for (;;) {
+		r = read(fd, ks->buf, ks->chunk);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			err = errno;
+			progress_end(ks, &pg, res->bytes);
+			fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(err));
+			return 2;
+		}
+		if (!r)
+			break;
+		err = keyedhash_update(ks->lstate, ks->buf, r);
+		if (err) {
+			progress_end(ks, &pg, res->bytes);
+			lib_hash_error(ks, name, err, false, res->bytes);
+			return 1;
+		}
+		res->bytes += r;
+		progress_update(ks, &pg, res->bytes);
+	}
+	err = keyedhash_final(ks->lstate, res->digest, sizeof(res->digest));
+	progress_end(ks, &pg, res->bytes);
+	if (err) {
+		lib_hash_error(ks, name, err, true, res->bytes);
+		return 1;
+	}
+	res->len = keyedhash_key_digest_size(ks->lkey);
+	return 0;
+}
+#endif
+
 /*
  * Hash everything readable from @fd into @res.  @name is for messages.
- * Return: 0, 1 after printing why the kernel failed, or 2 after printing
- * why @fd could not be read.
+ * Return: 0, 1 after printing why the kernel (or libkeyedhash) failed, or
+ * 2 after printing why @fd could not be read.
  */
 static int hash_file(struct khsum *ks, int fd, const char *name,
 		     struct khsum_result *res)
@@ -419,6 +549,10 @@ static int hash_file(struct khsum *ks, int fd, const char *name,
 	int err;
 
 	res->bytes = 0;
+#ifdef KHSUM_LIBKEYEDHASH
+	if (!ks->kernel)
+		return lib_hash_file(ks, fd, name, res);
+#endif
 	err = kcapi_handle_reinit(&op, ks->tfm, 0);
 	if (err) {
 		hash_error(ks, name, err, false, 0);
@@ -764,12 +898,14 @@ int main(int argc, char **argv)
 {
 	enum {
 		OPT_PROGRESS = 256, OPT_NO_PROGRESS, OPT_IGNORE_MISSING,
-		OPT_QUIET, OPT_STATUS, OPT_STRICT,
+		OPT_QUIET, OPT_STATUS, OPT_STRICT, OPT_KERNEL, OPT_VERBOSE,
 	};
 	static const struct option longopts[] = {
 		{ "algorithm",	required_argument,	NULL, 'a' },
 		{ "key-file",	required_argument,	NULL, 'k' },
 		{ "check",	no_argument,		NULL, 'c' },
+		{ "kernel",	no_argument,		NULL, OPT_KERNEL },
+		{ "verbose",	no_argument,		NULL, OPT_VERBOSE },
 		{ "progress",	no_argument,		NULL, OPT_PROGRESS },
 		{ "no-progress", no_argument,		NULL, OPT_NO_PROGRESS },
 		{ "ignore-missing", no_argument,	NULL, OPT_IGNORE_MISSING },
@@ -781,6 +917,10 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct khsum ks = { .progress = PROGRESS_AUTO };
+#ifndef KHSUM_LIBKEYEDHASH
+	/* built without libkeyedhash: the kernel computes (--kernel or not) */
+	ks.kernel = true;
+#endif
 	bool check = false, check_opt = false;
 	int c, i, ret = 0;
 
@@ -794,6 +934,12 @@ int main(int argc, char **argv)
 			break;
 		case 'c':
 			check = true;
+			break;
+		case OPT_KERNEL:
+			ks.kernel = true;
+			break;
+		case OPT_VERBOSE:
+			ks.verbose = true;
 			break;
 		case OPT_PROGRESS:
 			ks.progress = PROGRESS_ON;
@@ -849,7 +995,8 @@ int main(int argc, char **argv)
 	/* every error is explained below, once, by khsum itself */
 	kcapi_set_verbosity(KCAPI_LOG_NONE);
 
-	ks.buf = malloc(KHSUM_CHUNK);
+	ks.chunk = ks.kernel ? KHSUM_CHUNK : KHSUM_LIB_CHUNK;
+	ks.buf = malloc(ks.chunk);
 	if (!ks.buf) {
 		fprintf(stderr, "%s: out of memory\n", prog);
 		return 1;
@@ -860,7 +1007,8 @@ int main(int argc, char **argv)
 	}
 	if (check) {
 		/* 0 if libkcapi could not learn it: then from the first digest */
-		ks.digestsize = kcapi_md_digestsize(ks.tfm);
+		if (ks.kernel)
+			ks.digestsize = kcapi_md_digestsize(ks.tfm);
 		if (optind == argc)
 			ret |= check_sums(&ks, "-");
 		for (i = optind; i < argc; i++)
@@ -876,7 +1024,12 @@ int main(int argc, char **argv)
 		ret = 1;
 	}
 out:
-	kcapi_md_destroy(ks.tfm);
+	if (ks.tfm)
+		kcapi_md_destroy(ks.tfm);
+#ifdef KHSUM_LIBKEYEDHASH
+	keyedhash_state_free(ks.lstate);
+	keyedhash_key_free(ks.lkey);
+#endif
 	free(ks.buf);
 	return ret;
 }

@@ -318,7 +318,8 @@ checkpatch() {
 	src=$("$RIG/deb13.sh" source 7.x) || return 1
 	cp=$src/scripts/checkpatch.pl
 	files=$(kh_files | grep -E '\.(c|h|S)$' \
-		| grep -v -e '^tools/' -e '^tests/host/' -e '^tests/afalg/' -e '^tests/rig/')
+		| grep -v -e '^tools/' -e '^tests/host/' -e '^tests/afalg/' -e '^tests/rig/' \
+			-e '^lib/' -e '^tests/lib/' -e '^python/')
 	[ -n "$files" ] || { echo "checkpatch: no source files found"; return 1; }
 	echo "checkpatch.pl of $(basename "$src")"
 	(cd "$KH_TOP" && perl "$cp" --strict --no-tree --quiet -f $files)
@@ -406,6 +407,15 @@ run_host() {
 	for n in $hosttests hosttest-x86 hosttest-arm64 $(printf 'asan/%s ' $asan); do
 		host_test "$n"
 	done
+	# libkeyedhash (lib/, tests/lib/run.sh; make check-lib): the vectors
+	# through the library, khsum without the module and Python; wipes,
+	# ASan/UBSan, valgrind, the fuzzer for FUZZ_SECONDS, the ABI baseline,
+	# arm64 under qemu-aarch64, make install-lib and the README's example
+	for n in vectors wipe khsum python asan valgrind fuzz abi arm64 install; do
+		host_test "lib/test-$n"
+	done
+	kh_check "lib/libkeyedhash.3: groff -man -ww renders it without warnings" sh -c \
+		"[ -z \"\$(groff -man -Tutf8 -ww -z '$KH_TOP/lib/libkeyedhash.3' 2>&1)\" ]"
 	# the zmm drivers stay unused where zmm code lowers the clock
 	# (X86_FEATURE_PREFER_YMM, which the shim takes from the environment)
 	if grep -qw avx512f /proc/cpuinfo; then

@@ -34,7 +34,7 @@ count() { # description, log, end-marker
 kh_log "make deb (Debian 12 root)"
 t0=$(date +%s)
 if nice "$RIG/deb-build.sh" > "$LOGS/deb-build.log" 2>&1; then
-	kh_pass "make deb: keyedhash-dkms (all), keyedhash-tools (amd64, arm64) built, lintian: no errors ($(( $(date +%s) - t0 )) s)"
+	kh_pass "make deb: keyedhash-dkms (all), keyedhash-tools, libkeyedhash0, libkeyedhash-dev (amd64, arm64) built, lintian: no errors ($(( $(date +%s) - t0 )) s)"
 	sed -n '/lintian$/,$p' "$LOGS/deb-build.log" | grep '^    [EWIP]:' | sed 's/^    /    lintian: /'
 else
 	tail -20 "$LOGS/deb-build.log"

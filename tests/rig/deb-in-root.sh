@@ -130,8 +130,9 @@ echo "kernels with headers before the packages: ${NOW:-none}; installed after th
 [ -n "$LATER" ] || kh_fail "$NAME: a Debian kernel whose headers are in the apt cache"
 
 # 1. the packages, with apt, as a user would
-step "apt install ./keyedhash-dkms ./keyedhash-tools" \
-	apt install "$DEBS/keyedhash-dkms_${VER}_all.deb" "$DEBS/keyedhash-tools_${VER}_$ARCH.deb"
+step "apt install ./keyedhash-dkms ./keyedhash-tools ./libkeyedhash0 ./libkeyedhash-dev" \
+	apt install "$DEBS/keyedhash-dkms_${VER}_all.deb" "$DEBS/keyedhash-tools_${VER}_$ARCH.deb" \
+	"$DEBS/libkeyedhash0_${VER}_$ARCH.deb" "$DEBS/libkeyedhash-dev_${VER}_$ARCH.deb"
 kh_check "$NAME: dkms knows keyedhash/$VER" sh -c "dkms status -m keyedhash -v $VER | grep -q ."
 for k in $NOW; do
 	kh_check "$NAME: built and installed for $k (present at install; modinfo vermagic, version $VER)" built_for "$k"
@@ -142,6 +143,15 @@ kh_check "$NAME: /usr/src/keyedhash-$VER holds the module's sources and dkms.con
 	 [ ! -e /usr/src/keyedhash-$VER/tools ] && [ ! -e /usr/src/keyedhash-$VER/README.md ]"
 kh_check "$NAME: khsum installed (/usr/bin/khsum --help) with its man page" sh -c \
 	"/usr/bin/khsum --help > /dev/null && [ -f /usr/share/man/man1/khsum.1.gz ]"
+# libkeyedhash: no module in this root, so the digest is the library's
+kh_check "$NAME: khsum computes without the module (libkeyedhash0), --verbose says so" sh -c \
+	"head -c 32 /dev/zero > /tmp/kh-key && printf abc > /tmp/kh-msg &&
+	 /usr/bin/khsum --verbose -a highwayhash256 -k /tmp/kh-key /tmp/kh-msg 2> /tmp/kh-verbose |
+		grep -q '^[0-9a-f]\{64\}  /tmp/kh-msg\$' && grep -q libkeyedhash /tmp/kh-verbose"
+kh_check "$NAME: libkeyedhash-dev: keyedhash.h, keyedhash.pc, libkeyedhash.so -> .so.0, libkeyedhash(3)" sh -c \
+	"[ -f /usr/include/keyedhash.h ] && [ -f /usr/share/man/man3/libkeyedhash.3.gz ] &&
+	 ls /usr/lib/*/pkgconfig/keyedhash.pc > /dev/null &&
+	 [ \"\$(readlink /usr/lib/*/libkeyedhash.so)\" = libkeyedhash.so.0 ]"
 
 # arm64: the package's sources built by dkms against Debian's arm64 headers
 # (the Debian 13 root has them, next to the amd64 ones; cross, -a aarch64)

@@ -31,9 +31,10 @@ if [ "$R" = deb12 ]; then
 		ln -s /bin/true /usr/sbin/update-initramfs"
 fi
 "$RIG/debroot.sh" overlay "$R" "$U" sh -c "$pre && apt-get -q -y -o Dpkg::Options::=--force-unsafe-io install \
-	'$D/keyedhash-dkms_${VER}_all.deb' '$D/keyedhash-tools_${VER}_amd64.deb' $extra" \
+	'$D/keyedhash-dkms_${VER}_all.deb' '$D/keyedhash-tools_${VER}_amd64.deb' \
+	'$D/libkeyedhash0_${VER}_amd64.deb' $extra" \
 	> "$LOGS/deb-vm-$R-apt.log" 2>&1
-kh_check "$R VM: apt install keyedhash-dkms keyedhash-tools $extra (exit status 0)" test $? = 0
+kh_check "$R VM: apt install keyedhash-dkms keyedhash-tools libkeyedhash0 $extra (exit status 0)" test $? = 0
 ROOT=$("$RIG/debroot.sh" root "$R")
 
 # two vectors per algorithm family the VM checks: HighwayHash-256, msglen 0 and 1

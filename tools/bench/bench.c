@@ -950,6 +950,11 @@ static void kb_register_all(void)
 #ifdef KB_HAVE_LIBS
 	kb_register_libs();
 #endif
+#ifdef KB_HAVE_DLOPEN
+	/* libkeyedhash.so as users call it (tools/bench/run.sh sets the path) */
+	if (getenv("KB_LIBKEYEDHASH") && *getenv("KB_LIBKEYEDHASH"))
+		kb_register_libkeyedhash(getenv("KB_LIBKEYEDHASH"));
+#endif
 #ifdef KB_HAVE_KPEERS
 	/* the references the kernel-mode peers are checked against */
 	kb_register_refs();

@@ -124,6 +124,8 @@ struct shash_alg;
 unsigned int kb_ours_algs(struct shash_alg *const **algs);
 void kb_register_linux(void);			/* peers-linux.c */
 void kb_register_libs(void);			/* peers-libs.c */
+/* libkeyedhash.so through dlopen() (peers-lib.c) */
+void kb_register_libkeyedhash(const char *path);
 void kb_register_rust(const char *lib, const char *suffix, bool portable);
 						/* peers-rs.c */
 /*

@@ -110,6 +110,12 @@ MAKEARGS=(KB_LINUX="$KB_LINUX")
 [ -n "${KB_ARCH_SRCS:-}" ] && MAKEARGS+=(KB_ARCH_SRCS="$KB_ARCH_SRCS")
 [ -n "${KB_RETHUNK:-}" ] && MAKEARGS+=(KB_RETHUNK="$KB_RETHUNK")
 make -s -C "$TOP" -f tools/bench/build.mk "${MAKEARGS[@]}" kb-build >/dev/null
+# and libkeyedhash.so, whose rows (lib:ALG, lib:ALG stream) load it with
+# dlopen() (tools/bench/peers-lib.c; KB_LIBKEYEDHASH= leaves them out)
+if [ -z "${KB_LIBKEYEDHASH+set}" ]; then
+	make -s -C "$TOP" lib >/dev/null
+	export KB_LIBKEYEDHASH=$TOP/build/lib/libkeyedhash.so.0
+fi
 if [ -n "${KB_BUILD_ONLY:-}" ]; then
 	echo "$KB_LINUX" > "$OUT/linux-dir"
 	log "built $OUT/$MACH/kbench in $(( $(date +%s) - T0 )) s"

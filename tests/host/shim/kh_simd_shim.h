@@ -64,6 +64,18 @@ static inline void kh_shim_simd_end(void)
 {
 	kb_kfpu_end();
 }
+#elif defined(KH_SHIM_LIB)
+/*
+ * libkeyedhash (lib/): a userspace process saves nothing around SIMD code,
+ * and threads run sections at the same time: a section is nothing.
+ */
+static inline void kh_shim_simd_begin(void)
+{
+}
+
+static inline void kh_shim_simd_end(void)
+{
+}
 #else
 __attribute__((weak)) unsigned long kh_shim_simd_sections;
 __attribute__((weak)) int kh_shim_simd_depth;
@@ -113,6 +125,12 @@ struct user_fpsimd_state {
  * tests' report of drivers a CPU lacks can be checked on any machine, e.g.
  * KH_SHIM_CPU_HIDE=avx512f build/hosttest-x86.
  */
+#ifdef KH_SHIM_LIB
+/* libkeyedhash answers from the CPU alone (lib/cpu.c) */
+bool kh_lib_x86_prefer_ymm(void);
+#define kh_shim_cpu_feature(has, name)	(has)
+#define X86_FEATURE_PREFER_YMM		kh_lib_x86_prefer_ymm()
+#else
 static inline bool kh_shim_cpu_feature(bool has, const char *name)
 {
 	const char *h = getenv("KH_SHIM_CPU_HIDE");
@@ -127,6 +145,7 @@ static inline bool kh_shim_cpu_feature(bool has, const char *name)
 	}
 	return has;
 }
+#endif
 
 #define KH_SHIM_X86_FEATURE(name) \
 	kh_shim_cpu_feature(__builtin_cpu_supports(name), name)
@@ -136,7 +155,9 @@ static inline bool kh_shim_cpu_feature(bool has, const char *name)
 #define X86_FEATURE_AVX512VL		KH_SHIM_X86_FEATURE("avx512vl")
 #define X86_FEATURE_AVX512BW		KH_SHIM_X86_FEATURE("avx512bw")
 /* Set with KH_SHIM_PREFER_YMM=1 in the environment: zmm code not wanted. */
+#ifndef KH_SHIM_LIB
 #define X86_FEATURE_PREFER_YMM		(getenv("KH_SHIM_PREFER_YMM") != NULL)
+#endif
 #define XFEATURE_MASK_SSE		(1ULL << 1)
 #define XFEATURE_MASK_YMM		(1ULL << 2)
 #define XFEATURE_MASK_AVX512		(7ULL << 5)

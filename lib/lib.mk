@@ -1,0 +1,185 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# libkeyedhash (lib/): the module's core/ and arch/ sources built once more
+# for userspace through tests/host/shim/ (KH_SHIM_LIB), with lib/*.c.
+#
+#   make lib            build/lib/libkeyedhash.so.0 (+ .so, .a, keyedhash.pc)
+#   make install-lib    install them, the header and the man pages
+#                       (PREFIX=/usr/local, LIBDIR=$(PREFIX)/lib, DESTDIR=)
+#   make uninstall-lib  remove them
+#
+# libkeyedhash.a is built position-independent, with every symbol but the
+# API hidden once linked into a shared object (the Python extension links
+# it with -Wl,--exclude-libs,ALL).
+
+LIB_OUT := $(BUILD)/lib
+LIB_SOVER := 0
+LIB_VERSION := 0.1.0
+LIB_SONAME := libkeyedhash.so.$(LIB_SOVER)
+LIB_SO := $(LIB_OUT)/libkeyedhash.so.$(LIB_VERSION)
+LIB_A := $(LIB_OUT)/libkeyedhash.a
+LIB_PC := $(LIB_OUT)/keyedhash.pc
+LIB_MACH := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine)))
+
+LIB_ARCH_SRCS :=
+ifeq ($(LIB_MACH),x86_64)
+LIB_ARCH_SRCS := arch/x86/glue.c $(sort $(wildcard arch/x86/*.S))
+else ifeq ($(LIB_MACH),aarch64)
+LIB_ARCH_SRCS := arch/arm64/glue.c $(sort $(wildcard arch/arm64/*.S))
+else
+LIB_ARCH_SRCS := arch/none.c
+endif
+LIB_SRCS := $(sort $(filter-out core/keccak_test.c,$(wildcard core/*.c))) \
+	$(LIB_ARCH_SRCS) lib/backend.c lib/keyedhash.c lib/cpu.c
+LIB_OBJS := $(patsubst %,$(LIB_OUT)/obj/%.o,$(LIB_SRCS))
+
+LIB_CFLAGS ?= -O2 -g
+LIB_WARN := -Wall -Wextra -Wno-unused-parameter
+LIB_SHIM := -Itests/host/shim -Iinclude -I. -Ilib/include \
+	-DKH_SHIM_NO_TEST_HOOKS -DKH_SHIM_LIB \
+	$(if $(filter arch/none.c,$(LIB_ARCH_SRCS)),,-DKH_SHIM_ARCH)
+# arm64: the NEON assembly needs no compiler flag; the C stays general.
+LIB_ALL_CFLAGS = $(LIB_CFLAGS) $(LIB_WARN) -fPIC -fvisibility=hidden \
+	-fstack-protector-strong -D_FORTIFY_SOURCE=2 $(LIB_SHIM) $(CPPFLAGS) $(CFLAGS)
+
+PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MAN3DIR = $(DESTDIR)$(PREFIX)/share/man/man3
+
+.PHONY: lib install-lib uninstall-lib
+all: lib
+lib: $(LIB_SO) $(LIB_OUT)/libkeyedhash.so $(LIB_A) $(LIB_PC)
+
+$(LIB_OUT)/obj/%.c.o: %.c lib/lib.mk
+	@mkdir -p $(@D)
+	$(CC) $(LIB_ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIB_OUT)/obj/%.S.o: %.S lib/lib.mk
+	@mkdir -p $(@D)
+	$(CC) -D__ASSEMBLY__ -fPIC $(LIB_SHIM) -MMD -MP -Wa,--noexecstack -c $< -o $@
+
+$(LIB_SO): $(LIB_OBJS) lib/keyedhash.map
+	$(CC) -shared -Wl,-soname,$(LIB_SONAME) -Wl,--version-script,lib/keyedhash.map \
+		-Wl,-z,relro,-z,now -Wl,-z,noexecstack -Wl,--no-undefined $(LDFLAGS) \
+		-o $@ $(LIB_OBJS)
+
+$(LIB_OUT)/libkeyedhash.so: $(LIB_SO)
+	ln -sf $(notdir $(LIB_SO)) $(LIB_OUT)/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $@
+
+$(LIB_A): $(LIB_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+# (for PREFIX as given to make lib; make install-lib writes its own)
+$(LIB_PC): lib/keyedhash.pc.in lib/lib.mk
+	@mkdir -p $(@D)
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' $< > $@
+
+install-lib: lib
+	install -D -m 644 $(LIB_SO) $(DESTDIR)$(LIBDIR)/$(notdir $(LIB_SO))
+	ln -sf $(notdir $(LIB_SO)) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libkeyedhash.so
+	install -D -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/libkeyedhash.a
+	install -D -m 644 lib/include/keyedhash.h $(DESTDIR)$(INCLUDEDIR)/keyedhash.h
+	@mkdir -p $(DESTDIR)$(LIBDIR)/pkgconfig
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' \
+		lib/keyedhash.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/keyedhash.pc
+	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/keyedhash.pc
+	install -D -m 644 lib/libkeyedhash.3 $(MAN3DIR)/libkeyedhash.3
+	$(if $(DESTDIR),,-ldconfig)
+
+uninstall-lib:
+	rm -f $(DESTDIR)$(LIBDIR)/$(notdir $(LIB_SO)) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME) \
+		$(DESTDIR)$(LIBDIR)/libkeyedhash.so $(DESTDIR)$(LIBDIR)/libkeyedhash.a \
+		$(DESTDIR)$(INCLUDEDIR)/keyedhash.h $(DESTDIR)$(LIBDIR)/pkgconfig/keyedhash.pc \
+		$(MAN3DIR)/libkeyedhash.3
+
+-include $(shell find $(LIB_OUT)/obj -name '*.d' 2>/dev/null)
+
+# ---------------------------------------------------------------- tests
+# make check-lib: the library's host tests (tests/lib/), each a few seconds:
+# every vector through every driver (libtest), through khsum without the
+# module, through Python; ASan/UBSan; valgrind; the fuzz test for
+# FUZZ_SECONDS (default 10; make fuzz FUZZ_SECONDS=600 for longer); the
+# ABI against lib/abi/libkeyedhash.abi; keys and states wiped before free().
+LIB_VECTORS := $(LIB_OUT)/vectors.tsv
+LIB_TEST_RPATH := -Wl,-rpath,$(LIB_OUT)
+
+$(LIB_VECTORS): tests/lib/vectors.py tests/gen-testvecs.py $(wildcard tests/vectors/*.txt)
+	@mkdir -p $(@D)
+	python3 tests/lib/vectors.py -o $@
+
+$(LIB_OUT)/libtest: tests/lib/libtest.c lib/include/keyedhash.h $(LIB_OUT)/libkeyedhash.so $(LIB_VECTORS)
+	$(CC) -O2 -g $(LIB_WARN) -Ilib/include -o $@ $< -L$(LIB_OUT) -lkeyedhash $(LIB_TEST_RPATH)
+
+# The sanitizer and fuzzing builds of the library: its objects once more,
+# in their own directories, with the instrumentation.
+LIB_ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+$(LIB_OUT)/asan/libtest: tests/lib/libtest.c $(LIB_SRCS) lib/include/keyedhash.h lib/backend.h
+	$(MAKE) -s $(LIB_OUT)/asan/lib/libkeyedhash.a BUILD=$(LIB_OUT)/asan LIB_CFLAGS="$(LIB_ASAN_FLAGS)"
+	$(CC) $(LIB_ASAN_FLAGS) $(LIB_WARN) -Ilib/include -o $@ $< $(LIB_OUT)/asan/lib/libkeyedhash.a
+
+FUZZ_CC ?= clang-14
+FUZZ_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
+$(BUILD)/fuzz/kh-fuzz: tests/lib/fuzz.c $(LIB_SRCS) lib/include/keyedhash.h lib/backend.h
+	$(MAKE) -s $(BUILD)/fuzz/lib/libkeyedhash.a BUILD=$(BUILD)/fuzz CC=$(FUZZ_CC) \
+		LIB_CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link"
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Ilib/include -o $@ $< $(BUILD)/fuzz/lib/libkeyedhash.a
+
+# every block the library frees is checked to be wiped (tests/lib/wipetest.c)
+$(LIB_OUT)/wipetest: tests/lib/wipetest.c $(LIB_A) lib/include/keyedhash.h
+	$(CC) -O2 -g $(LIB_WARN) -Ilib/include -o $@ $< $(LIB_A) \
+		-Wl,--wrap=malloc,--wrap=aligned_alloc,--wrap=free
+
+# arm64: the library and libtest cross-built (static, for qemu-aarch64)
+LIB_ARM64_CC := $(if $(filter aarch64,$(shell uname -m)),$(CC),aarch64-linux-gnu-gcc)
+$(BUILD)/arm64lib/libtest: tests/lib/libtest.c $(wildcard core/*.c arch/arm64/*) lib/include/keyedhash.h \
+		lib/backend.c lib/keyedhash.c lib/cpu.c lib/backend.h
+	$(MAKE) -s $(BUILD)/arm64lib/lib/libkeyedhash.a BUILD=$(BUILD)/arm64lib CC=$(LIB_ARM64_CC)
+	$(LIB_ARM64_CC) -O2 -static $(LIB_WARN) -Ilib/include -o $@ $< $(BUILD)/arm64lib/lib/libkeyedhash.a
+
+# build/lib/test-NAME: a runner of tests/lib/run.sh NAME, its programs built
+LIB_TESTS := vectors wipe khsum python asan valgrind fuzz abi arm64 install
+$(LIB_OUT)/test-vectors $(LIB_OUT)/test-valgrind: $(LIB_OUT)/libtest
+$(LIB_OUT)/test-wipe: $(LIB_OUT)/wipetest
+$(LIB_OUT)/test-khsum: $(LIB_VECTORS) $(BUILD)/khsum
+$(LIB_OUT)/test-python: $(wildcard python/src/keyedhash/* python/*.py python/*.toml) $(LIB_SRCS)
+$(LIB_OUT)/test-asan: $(LIB_OUT)/asan/libtest $(LIB_VECTORS)
+$(LIB_OUT)/test-fuzz: $(BUILD)/fuzz/kh-fuzz
+$(LIB_OUT)/test-abi: $(LIB_SO) $(LIB_OUT)/libkeyedhash.so lib/abi/libkeyedhash.abi
+$(LIB_OUT)/test-install: lib $(BUILD)/khsum
+$(LIB_OUT)/test-arm64: $(BUILD)/arm64lib/libtest $(LIB_VECTORS)
+$(LIB_OUT)/test-%: tests/lib/run.sh
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec bash "%s" %s "%s"\n' "$(CURDIR)/tests/lib/run.sh" $* "$(BUILD)" > $@
+	chmod +x $@
+
+# make check-lib: them all; make fuzz FUZZ_SECONDS=600: the fuzzer alone, longer
+.PHONY: check-lib fuzz abi-baseline
+check-lib: $(addprefix $(LIB_OUT)/test-,$(LIB_TESTS))
+	@for t in $(LIB_TESTS); do $(LIB_OUT)/test-$$t | tail -1 || exit 1; done
+
+fuzz: $(LIB_OUT)/test-fuzz
+	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) $<
+
+# make abi-baseline: record the ABI of the library as built now (only when
+# the ABI is meant to change: a new symbol, or a new soname)
+abi-baseline: $(LIB_SO)
+	@mkdir -p lib/abi
+	abidw --headers-dir lib/include --drop-private-types --no-corpus-path \
+		--out-file lib/abi/libkeyedhash.abi $(LIB_SO)
+
+# make bench-python: a 1 MiB digest from Python against the C library's
+# time (tests/lib/pyspeed.py), in the venv test-python installs
+$(LIB_OUT)/speed: tests/lib/speed.c $(LIB_OUT)/libkeyedhash.so
+	$(CC) -O2 $(LIB_WARN) -Ilib/include -o $@ $< -L$(LIB_OUT) -lkeyedhash $(LIB_TEST_RPATH)
+
+.PHONY: bench-python
+bench-python: $(LIB_OUT)/speed $(LIB_OUT)/test-python
+	$(LIB_OUT)/test-python | tail -1
+	cd $(BUILD) && pyvenv/bin/python $(CURDIR)/tests/lib/pyspeed.py $(LIB_OUT)/speed
