@@ -138,6 +138,25 @@ void kh_shash_exit_tfm(struct crypto_shash *tfm)
 			 crypto_shash_alg(tfm)->base.cra_ctxsize);
 }
 
+/*
+ * A key context is plain data except Multimixer-128's (its drivers' exit
+ * frees the key buffer it points to), which the clone must not share:
+ * freeing either tfm frees it.  A clone left without a key after a failed
+ * allocation frees nothing when it is freed.
+ */
+int kh_shash_clone_tfm(struct crypto_shash *dst, struct crypto_shash *src)
+{
+	struct shash_alg *alg = crypto_shash_alg(src);
+
+	if (alg->exit_tfm == kh_multimixer128_shash_exit_tfm)
+		return kh_multimixer128_key_dup(crypto_shash_ctx(dst),
+						crypto_shash_ctx(src),
+						GFP_ATOMIC);
+	memcpy(crypto_shash_ctx(dst), crypto_shash_ctx(src),
+	       alg->base.cra_ctxsize);
+	return 0;
+}
+
 /* The generic drivers */
 
 static int kh_highwayhash64_generic_update(struct shash_desc *desc,

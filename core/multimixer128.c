@@ -117,6 +117,22 @@ int kh_multimixer128_setkey(struct kh_multimixer128_key *key, const u8 *raw,
 }
 EXPORT_SYMBOL_GPL(kh_multimixer128_setkey);
 
+int kh_multimixer128_key_dup(struct kh_multimixer128_key *dst,
+			     const struct kh_multimixer128_key *src, gfp_t gfp)
+{
+	dst->bytes = NULL;
+	dst->len = 0;
+	if (!src->bytes)
+		return 0;
+	dst->bytes = kvmalloc(src->len, gfp);
+	if (!dst->bytes)
+		return -ENOMEM;
+	memcpy(dst->bytes, src->bytes, src->len);
+	dst->len = src->len;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(kh_multimixer128_key_dup);
+
 void kh_multimixer128_clearkey(struct kh_multimixer128_key *key)
 {
 	if (key->bytes)

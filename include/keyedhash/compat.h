@@ -114,41 +114,16 @@ static __always_inline bool kh_compat_boot_cpu_has(unsigned int bit)
  * all): crypto_clone_shash() gives the clone a zeroed context, flagged as
  * keyed if the original is, and calls the algorithm's clone_tfm to fill
  * it.  Without one the clone would hash under an all-zero context, so
- * every shash the module registers gets this one: a copy of the key
- * context, which is plain data except Multimixer-128's (every driver of
- * it has a struct kh_multimixer128_key): that points to the key in a buffer of
- * its own, which the clone must not share (freeing either tfm frees it),
- * so the clone gets a copy.  Possibly atomic context: allocate only, never
- * free.  A clone left without a key after a failed allocation frees
- * nothing when it is freed (kh_multimixer128_clearkey()).
+ * every shash the module registers gets the shash layer's op that copies
+ * a key context, kh_shash_clone_tfm() (<keyedhash/shash.h>).
  */
 #include <crypto/internal/hash.h>
-#include <linux/mm.h>
-#include <linux/string.h>
-#include <keyedhash/multimixer128.h>
 
-static inline int kh_compat_shash_clone_tfm(struct crypto_shash *dst,
-					    struct crypto_shash *src)
-{
-	const struct crypto_alg *alg = &crypto_shash_alg(src)->base;
-	const struct kh_multimixer128_key *s = crypto_shash_ctx(src);
-	struct kh_multimixer128_key *d = crypto_shash_ctx(dst);
-
-	memcpy(d, s, alg->cra_ctxsize);
-	if (strcmp(alg->cra_name, "multimixer128") || !s->bytes)
-		return 0;
-	d->bytes = kvmalloc(s->len, GFP_ATOMIC);
-	if (!d->bytes) {
-		d->len = 0;
-		return -ENOMEM;
-	}
-	memcpy(d->bytes, s->bytes, s->len);
-	return 0;
-}
+int kh_shash_clone_tfm(struct crypto_shash *dst, struct crypto_shash *src);
 
 static inline int kh_compat_register_shash(struct shash_alg *alg)
 {
-	alg->clone_tfm = kh_compat_shash_clone_tfm;
+	alg->clone_tfm = kh_shash_clone_tfm;
 	return crypto_register_shash(alg);
 }
 

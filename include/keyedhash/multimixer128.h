@@ -18,6 +18,7 @@
 #ifndef _KEYEDHASH_MULTIMIXER128_H
 #define _KEYEDHASH_MULTIMIXER128_H
 
+#include <linux/gfp.h>
 #include <linux/types.h>
 
 #define KH_MULTIMIXER128_BLOCK_SIZE	32
@@ -71,6 +72,17 @@ int kh_multimixer128_setkey(struct kh_multimixer128_key *key, const u8 *raw,
  * Process context only (the buffer may be vmalloc memory).
  */
 void kh_multimixer128_clearkey(struct kh_multimixer128_key *key);
+
+/**
+ * kh_multimixer128_key_dup() - copy a prepared key into a buffer of its own
+ * @dst:	the copy; free it with kh_multimixer128_clearkey()
+ * @src:	a prepared key, or a zeroed one (then @dst is zeroed too)
+ * @gfp:	allocation flags: GFP_ATOMIC where the caller may not sleep
+ *
+ * Return: 0, or -ENOMEM (then @dst holds no key).
+ */
+int kh_multimixer128_key_dup(struct kh_multimixer128_key *dst,
+			     const struct kh_multimixer128_key *src, gfp_t gfp);
 
 /**
  * kh_multimixer128_init() - start a message

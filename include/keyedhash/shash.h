@@ -36,6 +36,13 @@ int kh_sthash_shash_init(struct shash_desc *desc);
 int kh_sthash_shash_final(struct shash_desc *desc, u8 *out);
 /* Wipe the key of a tfm whose context holds no pointer. */
 void kh_shash_exit_tfm(struct crypto_shash *tfm);
+/*
+ * Copy @src's key context into the zeroed one of its clone @dst: an
+ * shash_alg.clone_tfm, for the kernels that clone tfms (Linux 6.4 up to
+ * 7.2), which <keyedhash/compat.h> wires into every driver.  Possibly
+ * atomic context: allocates only, never frees.
+ */
+int kh_shash_clone_tfm(struct crypto_shash *dst, struct crypto_shash *src);
 
 /* The drivers, by instruction set. */
 extern struct shash_alg kh_generic_algs[];

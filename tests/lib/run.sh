@@ -96,7 +96,7 @@ install)
 		{ echo "install: the example printed '$got', khsum '$want'"; exit 1; }
 	ldd "$B/lib/keyedhash-example" | grep -q "libkeyedhash.so.0 => $ST/usr/lib/" ||
 		LD_LIBRARY_PATH=$ST/usr/lib ldd "$B/lib/keyedhash-example" | grep -q "libkeyedhash.so.0 => $ST/usr/lib/" ||
-		{ echo "install: the example is not linked with the installed libkeyedhash.so.0"; exit 1; }
+		{ echo "install: the example is not linked with the installed libkeyedhash.so.0"; LD_LIBRARY_PATH=$ST/usr/lib ldd "$B/lib/keyedhash-example"; exit 1; }
 	echo "install: make install-lib staged lib, soname links, header, .pc, man page; the README's C example built with pkg-config against it agrees with khsum" ;;
 *)
 	echo "run.sh: unknown test $name" >&2; exit 2 ;;
