@@ -40,6 +40,38 @@ else
 	tail -20 "$LOGS/deb-build.log"
 	kh_fail "make deb (log: build/logs/deb-build.log)"
 fi
+# make deb's packages: the version is git's (debian/mkversion)
+pkg_checks() {
+	local v d=$KH_OUT/deb-version-test base
+	v=$(cat "$KH_OUT/deb/version" 2>/dev/null)
+	kh_check "make deb: the packages' version $v is debian/mkversion's (git describe-like, +gitN.gHASH)" \
+		sh -c "[ -n '$v' ] && [ '$v' = \"\$(cd '$KH_TOP' && sh debian/mkversion)\" ] &&
+			case '$v' in *+git[0-9]*.g[0-9a-f]*) ;; *) git -C '$KH_TOP' tag --points-at HEAD | grep -q . ;; esac"
+	# (this tree's debian/mkversion) a commit more, a change not committed,
+	# no git: newer, newer, dkms.conf's
+	base=$(sed -n 's/^PACKAGE_VERSION="*\([^"]*\)"*$/\1/p' "$KH_TOP/dkms.conf")
+	rm -rf "$d" && mkdir -p "$d/plain/debian"
+	cp "$KH_TOP/dkms.conf" "$d/plain/" && cp "$KH_TOP/debian/mkversion" "$d/plain/debian/"
+	kh_check "debian/mkversion without git (a tarball): dkms.conf's $base" \
+		sh -c "[ \"\$(cd '$d/plain' && sh debian/mkversion)\" = '$base' ]"
+	if git clone -q "$KH_TOP" "$d/git" 2> /dev/null; then
+		local v1 v2 v3
+		v1=$(cd "$d/git" && sh "$KH_TOP/debian/mkversion")
+		git -C "$d/git" -c user.name=rig -c user.email=rig@localhost commit -q --allow-empty -m "a new commit"
+		v2=$(cd "$d/git" && sh "$KH_TOP/debian/mkversion")
+		echo "# changed" >> "$d/git/Kbuild"
+		v3=$(cd "$d/git" && sh "$KH_TOP/debian/mkversion")
+		kh_check "debian/mkversion: a new commit is a newer version to dpkg ($v1 < $v2)" \
+			dpkg --compare-versions "$v2" gt "$v1"
+		kh_check "debian/mkversion: a change not committed is newer still ($v3)" \
+			dpkg --compare-versions "$v3" gt "$v2"
+	else
+		kh_fail "debian/mkversion: a clone of the project to commit in"
+	fi
+	rm -rf "$d"
+}
+pkg_checks
+
 for r in deb12 deb13; do
 	kh_log "the packages in a copy of the $r root"
 	t0=$(date +%s)

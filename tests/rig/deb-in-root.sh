@@ -13,7 +13,7 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 NAME=$1 DEBS=$2
-VER=$(sed -n 's/^PACKAGE_VERSION="*\([^"]*\)"*$/\1/p' "$KH_TOP/dkms.conf")
+VER=$(cat "$KH_OUT/deb/version" 2>/dev/null)	# make deb's (debian/mkversion)
 ARCH=$(dpkg --print-architecture)
 W=$KH_OUT/deb-$NAME-work
 rm -rf "$W"
@@ -133,6 +133,9 @@ echo "kernels with headers before the packages: ${NOW:-none}; installed after th
 step "apt install ./keyedhash-dkms ./keyedhash-tools" \
 	apt install "$DEBS/keyedhash-dkms_${VER}_all.deb" "$DEBS/keyedhash-tools_${VER}_$ARCH.deb"
 kh_check "$NAME: dkms knows keyedhash/$VER" sh -c "dkms status -m keyedhash -v $VER | grep -q ."
+kh_check "$NAME: one version: the package's, DKMS's PACKAGE_VERSION (/usr/src/keyedhash-$VER/dkms.conf) are $VER" sh -c \
+	"[ \"\$(dpkg-query -W -f '\${Version}' keyedhash-dkms)\" = '$VER' ] &&
+	 grep -qxF 'PACKAGE_VERSION=\"$VER\"' /usr/src/keyedhash-$VER/dkms.conf"
 for k in $NOW; do
 	kh_check "$NAME: built and installed for $k (present at install; modinfo vermagic, version $VER)" built_for "$k"
 done
