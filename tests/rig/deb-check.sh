@@ -40,13 +40,22 @@ else
 	tail -20 "$LOGS/deb-build.log"
 	kh_fail "make deb (log: build/logs/deb-build.log)"
 fi
-# make deb's packages: the version is git's (debian/mkversion)
+# make deb's packages: the version is git's (debian/mkversion), and the
+# maintainer scripts are the package's own: dh_dkms's snippets, which
+# debian/rules deletes (Debian 12's common.postinst fails apt when a build
+# fails; its prerm runs dkms remove --all before an upgrade), stay out
 pkg_checks() {
-	local v d=$KH_OUT/deb-version-test base
+	local v x=$KH_OUT/deb-ctrl d=$KH_OUT/deb-version-test base
 	v=$(cat "$KH_OUT/deb/version" 2>/dev/null)
 	kh_check "make deb: the packages' version $v is debian/mkversion's (git describe-like, +gitN.gHASH)" \
 		sh -c "[ -n '$v' ] && [ '$v' = \"\$(cd '$KH_TOP' && sh debian/mkversion)\" ] &&
 			case '$v' in *+git[0-9]*.g[0-9a-f]*) ;; *) git -C '$KH_TOP' tag --points-at HEAD | grep -q . ;; esac"
+	rm -rf "$x" && mkdir -p "$x"
+	dpkg-deb -e "$KH_OUT/deb/keyedhash-dkms_${v}_all.deb" "$x" 2> /dev/null
+	kh_check "make deb: keyedhash-dkms's postinst, preinst and prerm are the package's own, no dh_dkms snippet (common.postinst, dkms remove)" \
+		sh -c "[ -f '$x/postinst' ] && [ -f '$x/preinst' ] && [ -f '$x/prerm' ] &&
+			! grep -q 'Automatically added by dh_dkms' '$x/postinst' '$x/preinst' '$x/prerm' &&
+			! grep -q '^[^#]*common.postinst' '$x/postinst' && ! grep -q '^[^#]*dkms remove' '$x/prerm'"
 	# (this tree's debian/mkversion) a commit more, a change not committed,
 	# no git: newer, newer, dkms.conf's
 	base=$(sed -n 's/^PACKAGE_VERSION="*\([^"]*\)"*$/\1/p' "$KH_TOP/dkms.conf")
@@ -68,7 +77,7 @@ pkg_checks() {
 	else
 		kh_fail "debian/mkversion: a clone of the project to commit in"
 	fi
-	rm -rf "$d"
+	rm -rf "$d" "$x"
 }
 pkg_checks
 
