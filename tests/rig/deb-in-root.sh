@@ -218,6 +218,31 @@ if [ -n "$LATER" ]; then
 	kh_check "$NAME: built and installed for $LATER (modinfo vermagic, version $VER; dkms status)" built_for "$LATER"
 fi
 
+# for the Secure Boot VM (tests/rig/deb-sb.sh, Debian 12): the module DKMS
+# built and signed for $LATER, DKMS's certificate, the same module with
+# its signature cut off, and signed with a key no MOK list has
+if [ "$NAME" = deb12 ] && [ -n "$LATER" ] && built_for "$LATER"; then
+	sb=$W/sb m=$(modfile "$LATER")
+	rm -rf "$sb" && mkdir -p "$sb"
+	cp "$m" "$sb/keyedhash.ko" && cp /var/lib/dkms/mok.pub "$sb/mok.pub"
+	echo "$LATER" > "$sb/kver"
+	modinfo -F signer "$m" > "$sb/signer"
+	# the signature: its length (big-endian) in the 12-byte struct before
+	# the 28-byte "~Module signature appended~" marker
+	siglen=$(tail -c 32 "$m" | head -c 4 | od -An -tu1 | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
+	head -c $(($(stat -c %s "$m") - 40 - siglen)) "$m" > "$sb/unsigned.ko"
+	cp "$sb/unsigned.ko" "$sb/other.ko"
+	openssl req -new -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=keyedhash test rig: another key/" \
+		-outform DER -keyout "$sb/other.key" -out "$sb/other.der" > /dev/null 2>&1
+	sf=$(ls /usr/lib/linux-kbuild-*/scripts/sign-file 2> /dev/null | head -1)
+	[ -n "$sf" ] && "$sf" sha256 "$sb/other.key" "$sb/other.der" "$sb/other.ko"
+	modinfo -F signer "$sb/other.ko" > "$sb/other-signer" 2> /dev/null
+	kh_check "$NAME: for the Secure Boot VM: $LATER's module signed by \"$(cat "$sb/signer")\", unsigned, signed by \"$(cat "$sb/other-signer")\"" sh -c \
+		"[ -s '$sb/signer' ] && [ -z \"\$(modinfo -F signer '$sb/unsigned.ko')\" ] &&
+		 modinfo -F vermagic '$sb/unsigned.ko' | grep -q '^$LATER ' &&
+		 [ -s '$sb/other-signer' ] && ! cmp -s '$sb/signer' '$sb/other-signer'"
+fi
+
 # 3. a kernel older than 6.1 (refused), 4. one whose build fails (and
 # newer than the newest tested series: built, said untested)
 OLD=5.10.0-99-$ARCH FAILK=7.99.0-99-$ARCH
@@ -281,7 +306,7 @@ repack "$B"
 # the kernels: Debian's (LATER; on Debian 13 also 6.12, and 6.12-rt whose
 # headers go, which then is the one purged), and on Debian 12 a twin of
 # LATER (a fake release with LATER's headers), the one purged there
-TWIN= NOHDR= PURGED=
+TWIN='' NOHDR='' PURGED=''
 if [ "$NAME" = deb12 ]; then
 	TWIN=6.1.0-97-$ARCH
 	fake_kernel "$TWIN" "twin:$LATER"
@@ -363,9 +388,9 @@ kh_check "$NAME: downgrade to $B: $C gone from DKMS, $B's sources linked to /usr
 # a second DKMS module whose build fails in dkms's own kernel hook, run by
 # the same run-parts --exit-on-error as keyedhash's (Debian's linux-headers
 # postinst): that installation fails (dkms's exit status), and keyedhash's
-# hook, named to run before dkms's, has built keyedhash for the kernel
-NB=$(printf '%s\n' $BUILT | head -1)
-NBK=$(echo "$NB" | sed 's/^\([0-9]*\.[0-9]*\.[0-9]*\)[-+].*/\1/')-95-$ARCH
+# hook, named to run before dkms's, has run for the kernel all the same (a
+# fake one whose build fails at once: no compiler time spent)
+NBK=6.6.0-95-$ARCH
 mkdir -p /usr/src/khrig-broken-1
 cat > /usr/src/khrig-broken-1/dkms.conf <<'EOF'
 PACKAGE_NAME="khrig-broken"
@@ -377,13 +402,15 @@ AUTOINSTALL="yes"
 EOF
 echo "/* never built */" > /usr/src/khrig-broken-1/khrig_broken.c
 dkms add -m khrig-broken -v 1 > /dev/null 2>&1
-fake_kernel "$NBK" "twin:$NB"
-step_any "apt install linux-headers-$NBK (a twin of $NB) with a DKMS module that fails to build (khrig-broken)" \
+fake_kernel "$NBK" fail
+step_any "apt install linux-headers-$NBK with a DKMS module that fails to build (khrig-broken)" \
 	apt install "$W/fake/linux-headers-$NBK.deb"
 kh_check "$NAME: that installation fails, in dkms's own hook (exit status $RC, 'Failed to process')" sh -c \
 	"[ $RC != 0 ] && grep -q 'Failed to process /etc/kernel/header_postinst.d' '$W/step-$N.log'"
-kh_check "$NAME: keyedhash's hook ran first: keyedhash built and installed for $NBK all the same" \
-	sh -c "grep -q 'built and installed for Linux $NBK' '$W/step-$N.log' && [ -f '$(modfile "$NBK")' ]"
+kh_check "$NAME: keyedhash's hook ran first, before dkms's failed (its line for $NBK is in the log)" \
+	sh -c "grep -n 'keyedhash-dkms: the build for Linux $NBK' '$W/step-$N.log' | cut -d: -f1 > '$W/nb-1' &&
+	 grep -n 'header_postinst.d/dkms exited' '$W/step-$N.log' | cut -d: -f1 > '$W/nb-2' &&
+	 [ -s '$W/nb-1' ] && [ -s '$W/nb-2' ] && [ \$(cat '$W/nb-1') -lt \$(cat '$W/nb-2') ]"
 dkms remove -m khrig-broken -v 1 --all > /dev/null 2>&1
 rm -rf /usr/src/khrig-broken-1
 step "dpkg --configure -a (the failing module removed)" dpkg --configure -a
