@@ -2,10 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # make check-deb: the Debian packages from make deb to use, on Debian 12
 # (dkms 3.0.10) and Debian 13 (dkms 3.2.2), in throw-away copies of the
-# cached roots: tests/rig/deb-build.sh (build + lintian), then
-# tests/rig/deb.sh deb12 and deb13; each root with the packages booting
-# Debian's kernels in QEMU (tests/rig/deb-vm.sh; KH_DEB_VM=0 leaves that
-# out).  The module's W=1 builds against the newest headers of Debian
+# cached roots: tests/rig/deb-build.sh (build + lintian; the version from
+# git, the maintainer scripts the package's own), then tests/rig/deb.sh
+# deb12 and deb13 (install, kernels after, upgrades and a downgrade, a
+# kernel purged, remove, purge); each root with the packages booting
+# Debian's kernels in QEMU (tests/rig/deb-vm.sh), and Debian 12's Secure
+# Boot chain with the DKMS-signed module (tests/rig/deb-sb.sh, in the
+# background); KH_DEB_VM=0 leaves the VMs out.  The module's W=1 builds against the newest headers of Debian
 # unstable and experimental (tests/rig/deb-newest.sh) are make check's
 # (host tier).
 # Ends with "N passed, N failed".

@@ -41,6 +41,11 @@ if [ ! -f "$B/.done" ] || [ -n "${KH_REFRESH:-}" ]; then
 	fi
 	for d in "$X"/debs/*.deb; do dpkg-deb -x "$d" "$B/root"; done
 	(cd "$X/debs" && ls ./*.deb) > "$B/versions"
+	# (a venv needs Debian 12's python3-venv: installed here if missing,
+	# as tests/rig/deps.sh does for the rest)
+	python3 -c 'import ensurepip' 2> /dev/null ||
+		DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -q \
+			--no-install-recommends python3-venv > "$X/apt.log" 2>&1
 	if ! { python3 -m venv "$B/venv" && "$B/venv/bin/pip" install -q virt-firmware; } > "$X/pip.log" 2>&1; then
 		cat "$X/pip.log"
 		echo "FAIL: SB VM: virt-firmware (pip, in $B/venv)"
