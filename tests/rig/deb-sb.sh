@@ -73,10 +73,14 @@ initrd /initrd.gz
 boot
 EOC
 cp "$X/esp/EFI/BOOT/grub.cfg" "$X/esp/EFI/debian/grub.cfg"
+# the package's hook's own test for Secure Boot (debian/kernel-hook), tried
+# against the real firmware
+sed -n '/^sb_on() {/,/^}/p' "$KH_TOP/debian/kernel-hook" > "$X/sb_on.sh"
 kh_check "SB VM: initramfs for $KV (the signed, unsigned and other-key modules)" \
 	"$RIG/mkinitramfs.sh" "$X/esp/initrd.gz" x86_64 "$K" "$KV" "$KH_TOP/tests/vm/deb-sb.sh" \
 	"$S/keyedhash.ko" "$S/unsigned.ko:/sb/unsigned.ko" "$S/other.ko:/sb/other.ko" \
-	"$S/signer:/sb/signer" "$S/other-signer:/sb/other-signer"
+	"$S/signer:/sb/signer" "$S/other-signer:/sb/other-signer" "$X/sb_on.sh:/sb/sb_on.sh" \
+	"$K/lib/modules/$KV/kernel/fs/efivarfs/efivarfs.ko"
 # Microsoft's keys (shim is signed by Microsoft's UEFI CA), DKMS's in MokList
 cp "$B/root/usr/share/OVMF/OVMF_VARS_4M.ms.fd" "$X/vars-ms.fd"
 kh_check "SB VM: DKMS's certificate put into the MOK list of OVMF's variable store (virt-fw-vars --add-mok)" \

@@ -15,6 +15,13 @@ check "the firmware booted with Secure Boot on (kernel: 'Secure boot enabled')" 
 	sh -c 'dmesg | grep -q "Secure boot enabled"'
 check "lockdown is active ($(cat /sys/kernel/security/lockdown 2> /dev/null))" \
 	sh -c 'grep -q "\[integrity\]\|\[confidentiality\]" /sys/kernel/security/lockdown'
+# (efivarfs, mounted where systemd mounts it)
+modprobe efivarfs
+mount -t efivarfs efivarfs /sys/firmware/efi/efivars
+v=/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c
+echo "$v: $(od -An -tu1 "$v" 2>&1)"
+check "the package's hook sees Secure Boot enforced (sb_on of debian/kernel-hook: EFI SecureBoot = 1)" \
+	sh -c '. /sb/sb_on.sh && sb_on'
 signer=$(cat /sb/signer)
 dmesg > /tmp/dmesg.txt
 check "the kernel loaded DKMS's key from the MOK list ('$signer', MokListRT)" \
