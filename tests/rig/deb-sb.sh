@@ -10,8 +10,11 @@
 # DKMS built and signed in the Debian 12 test (tests/rig/deb-in-root.sh
 # leaves it in build/deb-deb12-work/sb/, with DKMS's certificate, and the
 # same module unsigned and signed with another key) must load and pass
-# its self-tests, the other two must be refused (tests/vm/deb-sb.sh).
-# The boot chain and virt-firmware are cached in ~/.cache/keyedhash/sb-*
+# its self-tests, the other two must be refused, and the package hook's
+# Secure Boot test and report (sb_on, sb_report of debian/kernel-hook, with
+# Debian 12's mokutil) must see Secure Boot on and say which key signed the
+# module and whether it is enrolled (tests/vm/deb-sb.sh).
+# The boot chain, mokutil and virt-firmware are cached in ~/.cache/keyedhash/sb-*
 # (downloaded once, with the Debian 12 root's apt); KH_REFRESH=1 fetches
 # them again.  Prints PASS:/FAIL: lines and "deb-sb: done".
 set -uo pipefail
@@ -61,7 +64,38 @@ if [ ! -f "$K/.done" ]; then
 	rm -rf "$K" && mkdir -p "$K"
 	dpkg-deb -x "$deb" "$K" && touch "$K/.done"
 fi
+# Debian 12's mokutil, for the package hook's Secure Boot report (the
+# root's apt; its libraries and kmod's modinfo, which reads signatures,
+# from this Debian 12 system)
+MK=$KH_CACHE/sb-mokutil-deb12
+if [ ! -f "$MK/.done" ] || [ -n "${KH_REFRESH:-}" ]; then
+	rm -rf "$MK" "$X" && mkdir -p "$MK/root" "$X/debs"
+	if ! "$RIG/debroot.sh" run deb12 sh -c 'cd "$1" && apt-get download -q mokutil libefivar1' \
+		sh "$X/debs" > "$X/fetch.log" 2>&1; then
+		cat "$X/fetch.log"
+		echo "FAIL: SB VM: apt-get download mokutil libefivar1 (Debian 12)"
+		done_
+	fi
+	for d in "$X"/debs/*.deb; do dpkg-deb -x "$d" "$MK/root"; done
+	touch "$MK/.done"
+fi
 rm -rf "$X" && mkdir -p "$X/esp/EFI/BOOT" "$X/esp/EFI/debian"
+# mokutil and modinfo (kmod) with the libraries they link, as FILE:DEST
+bins() {
+	local b l
+	echo "$MK/root/usr/bin/mokutil:/usr/bin/mokutil"
+	echo "$(command -v kmod):/kmod/modinfo"
+	for b in "$MK/root/usr/bin/mokutil" "$(command -v kmod)"; do
+		LD_LIBRARY_PATH=$MK/root/usr/lib/x86_64-linux-gnu ldd "$b"
+	done | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\/lib64\// { print $1 }' | sort -u |
+	while read -r l; do
+		case $l in
+		/lib64/*) echo "$l:$l" ;;
+		*) echo "$(readlink -f "$l"):/lib/x86_64-linux-gnu/${l##*/}" ;;
+		esac
+	done
+}
+mapfile -t BINS < <(bins)
 cp "$B/root/usr/lib/shim/shimx64.efi.signed" "$X/esp/EFI/BOOT/BOOTX64.EFI"
 cp "$B/root/usr/lib/shim/mmx64.efi.signed" "$X/esp/EFI/BOOT/mmx64.efi"
 cp "$B/root/usr/lib/grub/x86_64-efi-signed/grubx64.efi.signed" "$X/esp/EFI/BOOT/grubx64.efi"
@@ -73,14 +107,15 @@ initrd /initrd.gz
 boot
 EOC
 cp "$X/esp/EFI/BOOT/grub.cfg" "$X/esp/EFI/debian/grub.cfg"
-# the package's hook's own test for Secure Boot (debian/kernel-hook), tried
-# against the real firmware
-sed -n '/^sb_on() {/,/^}/p' "$KH_TOP/debian/kernel-hook" > "$X/sb_on.sh"
+# the package's hook's own test for Secure Boot and its report
+# (debian/kernel-hook), tried against the real firmware
+sed -n '/^say() /p; /^sb_on() {/,/^}/p; /^sb_report() {/,/^}/p' "$KH_TOP/debian/kernel-hook" > "$X/sb_on.sh"
 kh_check "SB VM: initramfs for $KV (the signed, unsigned and other-key modules)" \
 	"$RIG/mkinitramfs.sh" "$X/esp/initrd.gz" x86_64 "$K" "$KV" "$KH_TOP/tests/vm/deb-sb.sh" \
-	"$S/keyedhash.ko" "$S/unsigned.ko:/sb/unsigned.ko" "$S/other.ko:/sb/other.ko" \
+	"$S/keyedhash.ko:/lib/modules/$KV/updates/dkms/keyedhash.ko" "$S/mok.pub:/var/lib/dkms/mok.pub" \
+	"$S/unsigned.ko:/sb/unsigned.ko" "$S/other.ko:/sb/other.ko" "$S/other.der:/sb/other.der" \
 	"$S/signer:/sb/signer" "$S/other-signer:/sb/other-signer" "$X/sb_on.sh:/sb/sb_on.sh" \
-	"$K/lib/modules/$KV/kernel/fs/efivarfs/efivarfs.ko"
+	"$K/lib/modules/$KV/kernel/fs/efivarfs/efivarfs.ko" "${BINS[@]}"
 # Microsoft's keys (shim is signed by Microsoft's UEFI CA), DKMS's in MokList
 cp "$B/root/usr/share/OVMF/OVMF_VARS_4M.ms.fd" "$X/vars-ms.fd"
 kh_check "SB VM: DKMS's certificate put into the MOK list of OVMF's variable store (virt-fw-vars --add-mok)" \

@@ -3,10 +3,12 @@
 # (tests/rig/deb-sb.sh): OVMF with Secure Boot on and Microsoft's keys,
 # Debian's signed shim, GRUB and kernel, DKMS's key in the MOK list.
 # Lockdown must be on; the module DKMS built and signed (installed as
-# /lib/modules/KVER/extra/keyedhash.ko) must load, its drivers register
+# /lib/modules/KVER/updates/dkms/keyedhash.ko) must load, its drivers register
 # with their init-time self-tests over the vectors passed; the same module
 # unsigned (/sb/unsigned.ko) and signed with another key (/sb/other.ko)
-# must be refused.
+# must be refused; the package hook's own Secure Boot test and report
+# (debian/kernel-hook's sb_on, sb_report, with Debian's mokutil) must see
+# Secure Boot on and name the key, enrolled or not.
 . /lib.sh
 dmesg -n 1
 mount -t securityfs securityfs /sys/kernel/security 2> /dev/null
@@ -40,6 +42,26 @@ dmesg | grep -i -e lockdown -e 'rejected' | tail -3
 check "modprobe keyedhash: the module DKMS built and signed loads (none loaded before)" \
 	sh -c '! grep -q "^keyedhash " /proc/modules && modprobe keyedhash'
 check "it is the DKMS-signed one (signer: $(cat /sb/signer))" grep -q "^keyedhash " /proc/modules
+# the package hook's Secure Boot line (sb_report of debian/kernel-hook,
+# with Debian's mokutil and kmod's modinfo): the key that signed the
+# installed module, enrolled; then the module of another key, whose
+# certificate is not enrolled
+. /sb/sb_on.sh
+# (busybox's sh runs its own modinfo applet whatever PATH says, and that
+# one does not read signatures)
+modinfo() { /kmod/modinfo "$@"; }
+out=$(sb_report "$(uname -r)" /dev/null 2>&1)
+echo "$out"
+check "the hook's Secure Boot line: signed by \"$signer\" (/var/lib/dkms/mok.pub), enrolled (mokutil --test-key)" \
+	sh -c 'case $1 in *"is signed by \"$2\" (/var/lib/dkms/mok.pub), a key enrolled in the MOK list: it loads"*) ;; *) exit 1 ;; esac' \
+	_ "$out" "$signer"
+cp /sb/other.ko "/lib/modules/$(uname -r)/updates/dkms/keyedhash.ko"
+echo "Public certificate (MOK): /sb/other.der" > /tmp/dkms.log
+out=$(sb_report "$(uname -r)" /tmp/dkms.log 2>&1)
+echo "$out"
+check "the hook's Secure Boot line for another key: NOT enrolled, and the command to enrol it" \
+	sh -c 'case $1 in *"a key NOT enrolled: the kernel refuses the module until you run: sudo mokutil --import /sb/other.der"*) ;; *) exit 1 ;; esac' \
+	_ "$out"
 kh_algs | tee /tmp/algs.txt
 check "no keyedhash driver failed its init-time self-test" \
 	sh -c '! dmesg | grep -q "keyedhash: .*self-test failed"'
