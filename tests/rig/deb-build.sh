@@ -9,8 +9,9 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 RIG=$KH_TOP/tests/rig
-VER=$(sed -n 's/^PACKAGE_VERSION="*\([^"]*\)"*$/\1/p' "$KH_TOP/dkms.conf")
-[ -n "$VER" ] || kh_die "no PACKAGE_VERSION in dkms.conf"
+# the packages' version: from git (debian/mkversion), each new commit a
+# newer one; written into the copy's dkms.conf and debian/changelog
+VER=$(cd "$KH_TOP" && sh debian/mkversion) || kh_die "no version (debian/mkversion)"
 B=$KH_OUT/deb
 S=$B/src/keyedhash-$VER
 
@@ -22,7 +23,8 @@ mkdir -p "$S"
 # the project's files only (what git tracks), never build output
 kh_files | grep -v '^build/' | rsync -a --files-from=- "$KH_TOP/" "$S/"
 when=$(git -C "$KH_TOP" log -1 --format=%ct 2>/dev/null || date +%s)
-(cd "$S" && SOURCE_DATE_EPOCH=$when sh debian/mkchangelog)
+(cd "$S" && SOURCE_DATE_EPOCH=$when sh debian/mkchangelog "$VER")
+echo "$VER" > "$B/version"
 
 build() { # dpkg-buildpackage arguments
 	"$RIG/debroot.sh" run deb12 sh -c 'cd "$1" && shift && exec dpkg-buildpackage -us -uc "$@"' \

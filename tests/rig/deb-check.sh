@@ -2,10 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # make check-deb: the Debian packages from make deb to use, on Debian 12
 # (dkms 3.0.10) and Debian 13 (dkms 3.2.2), in throw-away copies of the
-# cached roots: tests/rig/deb-build.sh (build + lintian), then
-# tests/rig/deb.sh deb12 and deb13; each root with the packages booting
-# Debian's kernels in QEMU (tests/rig/deb-vm.sh; KH_DEB_VM=0 leaves that
-# out).  The module's W=1 builds against the newest headers of Debian
+# cached roots: tests/rig/deb-build.sh (build + lintian; the version from
+# git, the maintainer scripts the package's own), then tests/rig/deb.sh
+# deb12 and deb13 (install, kernels after, upgrades and a downgrade, a
+# kernel purged, remove, purge); each root with the packages booting
+# Debian's kernels in QEMU (tests/rig/deb-vm.sh), and Debian 12's Secure
+# Boot chain with the DKMS-signed module (tests/rig/deb-sb.sh, in the
+# background); KH_DEB_VM=0 leaves the VMs out.  The module's W=1 builds against the newest headers of Debian
 # unstable and experimental (tests/rig/deb-newest.sh) are make check's
 # (host tier).
 # Ends with "N passed, N failed".
@@ -40,11 +43,62 @@ else
 	tail -20 "$LOGS/deb-build.log"
 	kh_fail "make deb (log: build/logs/deb-build.log)"
 fi
+# make deb's packages: the version is git's (debian/mkversion), and the
+# maintainer scripts are the package's own: dh_dkms's snippets, which
+# debian/rules deletes (Debian 12's common.postinst fails apt when a build
+# fails; its prerm runs dkms remove --all before an upgrade), stay out
+pkg_checks() {
+	local v x=$KH_OUT/deb-ctrl d=$KH_OUT/deb-version-test base
+	v=$(cat "$KH_OUT/deb/version" 2>/dev/null)
+	kh_check "make deb: the packages' version $v is debian/mkversion's (git describe-like, +gitN.gHASH)" \
+		sh -c "[ -n '$v' ] && [ '$v' = \"\$(cd '$KH_TOP' && sh debian/mkversion)\" ] &&
+			case '$v' in *+git[0-9]*.g[0-9a-f]*) ;; *) git -C '$KH_TOP' tag --points-at HEAD | grep -q . ;; esac"
+	rm -rf "$x" && mkdir -p "$x"
+	dpkg-deb -e "$KH_OUT/deb/keyedhash-dkms_${v}_all.deb" "$x" 2> /dev/null
+	kh_check "make deb: keyedhash-dkms's postinst, preinst and prerm are the package's own, no dh_dkms snippet (common.postinst, dkms remove)" \
+		sh -c "[ -f '$x/postinst' ] && [ -f '$x/preinst' ] && [ -f '$x/prerm' ] &&
+			! grep -q 'Automatically added by dh_dkms' '$x/postinst' '$x/preinst' '$x/prerm' &&
+			! grep -q '^[^#]*common.postinst' '$x/postinst' && ! grep -q '^[^#]*dkms remove' '$x/prerm'"
+	# (this tree's debian/mkversion) a commit more, a change not committed,
+	# no git: newer, newer, dkms.conf's
+	base=$(sed -n 's/^PACKAGE_VERSION="*\([^"]*\)"*$/\1/p' "$KH_TOP/dkms.conf")
+	rm -rf "$d" && mkdir -p "$d/plain/debian"
+	cp "$KH_TOP/dkms.conf" "$d/plain/" && cp "$KH_TOP/debian/mkversion" "$d/plain/debian/"
+	kh_check "debian/mkversion without git (a tarball): dkms.conf's $base" \
+		sh -c "[ \"\$(cd '$d/plain' && sh debian/mkversion)\" = '$base' ]"
+	if git clone -q "$KH_TOP" "$d/git" 2> /dev/null; then
+		local v1 v2 v3
+		v1=$(cd "$d/git" && sh "$KH_TOP/debian/mkversion")
+		git -C "$d/git" -c user.name=rig -c user.email=rig@localhost commit -q --allow-empty -m "a new commit"
+		v2=$(cd "$d/git" && sh "$KH_TOP/debian/mkversion")
+		echo "# changed" >> "$d/git/Kbuild"
+		v3=$(cd "$d/git" && sh "$KH_TOP/debian/mkversion")
+		kh_check "debian/mkversion: a new commit is a newer version to dpkg ($v1 < $v2)" \
+			dpkg --compare-versions "$v2" gt "$v1"
+		kh_check "debian/mkversion: a change not committed is newer still ($v3)" \
+			dpkg --compare-versions "$v3" gt "$v2"
+	else
+		kh_fail "debian/mkversion: a clone of the project to commit in"
+	fi
+	rm -rf "$d" "$x"
+}
+pkg_checks
+
+SB_PID=
 for r in deb12 deb13; do
 	kh_log "the packages in a copy of the $r root"
 	t0=$(date +%s)
 	nice "$RIG/deb.sh" "$r" > "$LOGS/deb-$r.log" 2>&1
 	count "packages on $r ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-$r.log" "^deb $r: done"
+	# Secure Boot (tests/rig/deb-sb.sh): the Debian 12 test's DKMS-signed
+	# module under OVMF, shim, GRUB and Debian's kernel, in the background
+	# while the rest runs (TCG: the firmware alone takes a while)
+	if [ "$r" = deb12 ] && [ "${KH_DEB_VM:-1}" != 0 ]; then
+		kh_log "VM (background): Secure Boot, Debian 12's boot chain, the DKMS-signed module"
+		(t1=$(date +%s); nice "$RIG/deb-sb.sh"; echo "deb-sb: $(( $(date +%s) - t1 )) s") \
+			> "$LOGS/deb-sb.log" 2>&1 &
+		SB_PID=$!
+	fi
 done
 # arm64: the module the package's sources built with dkms against Debian's
 # arm64 headers in the Debian 13 copy (tests/rig/deb-in-root.sh) is loaded
@@ -98,6 +152,11 @@ if [ "${KH_DEB_VM:-1}" != 0 ]; then
 		count "VM, $1 root, Linux ${*:2} ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-vm-$1.log" "^deb-vm: done"
 	done
 	arm64_vm
+fi
+if [ -n "$SB_PID" ]; then
+	wait "$SB_PID"
+	count "VM Secure Boot, Debian 12 ($(sed -n 's/^deb-sb: \([0-9]*\) s$/\1/p' "$LOGS/deb-sb.log") s)" \
+		"$LOGS/deb-sb.log" "^deb-sb: done"
 fi
 
 echo "check-deb: $(( $(date +%s) - START )) s"

@@ -13,7 +13,7 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 NAME=$1 DEBS=$2
-VER=$(sed -n 's/^PACKAGE_VERSION="*\([^"]*\)"*$/\1/p' "$KH_TOP/dkms.conf")
+VER=$(cat "$KH_OUT/deb/version" 2>/dev/null)	# make deb's (debian/mkversion)
 ARCH=$(dpkg --print-architecture)
 W=$KH_OUT/deb-$NAME-work
 rm -rf "$W"
@@ -35,35 +35,58 @@ step() { # description, command...
 	echo "--- exit status $RC" >> "$LOG"
 	kh_check "$NAME: $d: exit status 0" test "$RC" = 0
 }
+# the same, for a step whose exit status is the test's business
+step_any() { # description, command...
+	local d=$1
+	shift
+	N=$((N + 1))
+	echo "--- $N: $d: $*" >> "$LOG"
+	"$@" > "$W/step-$N.log" 2>&1
+	RC=$?
+	cat "$W/step-$N.log" >> "$LOG"
+	echo "--- exit status $RC" >> "$LOG"
+}
 said() { grep -q -- "$1" "$W/step-$N.log"; }
 # (--force-unsafe-io: the root is a throw-away copy, no fsync needed)
 apt() { apt-get -o DPkg::Lock::Timeout=600 -o Dpkg::Options::=--force-unsafe-io -q -y "$@"; }
 modfile() { echo "/lib/modules/$1/updates/dkms/keyedhash.ko"; }
-built_for() { # kernel release
-	local m
+# keyedhash VERSION (default: make deb's) is what kernel release K has:
+# its module file (vermagic of K, or of the real kernel a twin's headers
+# are), MODULE_VERSION and dkms status agree
+built_for() { # kernel release, [version]
+	local m v=${2:-$VER} vm=$1
 	m=$(modfile "$1")
-	[ -f "$m" ] && modinfo -F vermagic "$m" | grep -q "^$1 " &&
-		[ "$(modinfo -F version "$m")" = "$VER" ] &&
-		dkms status -m keyedhash -v "$VER" -k "$1" | grep -q ': installed'
+	[ -n "${TWIN:-}" ] && [ "$1" = "$TWIN" ] && vm=$LATER
+	[ -f "$m" ] && modinfo -F vermagic "$m" | grep -q "^$vm " &&
+		[ "$(modinfo -F version "$m")" = "$v" ] &&
+		dkms status -m keyedhash -v "$v" -k "$1" | grep -q ': installed'
 }
 
-# A fake kernel for kernel release $1: headers (a tree whose build fails
-# when $2 is "fail") and an image, as Debian packages whose maintainer
+# A fake kernel for kernel release $1: headers (a tree whose build fails;
+# with $2 "twin:REAL", the headers of the real kernel REAL, so the module
+# builds, for REAL) and an image, as Debian packages whose maintainer
 # scripts run the kernel hooks the way Debian's do (run-parts
 # --exit-on-error: a failing hook fails the package).
-fake_kernel() { # release, fail|none
-	local k=$1 d=$W/fake/$1 p
+fake_kernel() { # release, fail|twin:REAL
+	local k=$1 d=$W/fake/$1 p s
 	rm -rf "$d"
 	p=$d/headers
-	mkdir -p "$p/DEBIAN" "$p/usr/src/linux-headers-$k/include/generated" \
-		"$p/usr/src/linux-headers-$k/scripts" "$p/lib/modules/$k"
-	printf '#define UTS_RELEASE "%s"\n' "$k" > "$p/usr/src/linux-headers-$k/include/generated/utsrelease.h"
-	cat > "$p/usr/src/linux-headers-$k/Makefile" <<EOF
+	mkdir -p "$p/DEBIAN" "$p/lib/modules/$k"
+	case ${2:-fail} in
+	twin:*)
+		ln -s "/usr/src/linux-headers-${2#twin:}" "$p/lib/modules/$k/build"
+		;;
+	*)
+		mkdir -p "$p/usr/src/linux-headers-$k/include/generated" "$p/usr/src/linux-headers-$k/scripts"
+		printf '#define UTS_RELEASE "%s"\n' "$k" > "$p/usr/src/linux-headers-$k/include/generated/utsrelease.h"
+		cat > "$p/usr/src/linux-headers-$k/Makefile" <<EOF
 # a fake kernel tree (tests/rig/deb-in-root.sh): no module builds here
 modules clean:
 	@echo "fake kernel headers $k: this tree cannot build modules" >&2; exit 2
 EOF
-	ln -s "/usr/src/linux-headers-$k" "$p/lib/modules/$k/build"
+		ln -s "/usr/src/linux-headers-$k" "$p/lib/modules/$k/build"
+		;;
+	esac
 	cat > "$p/DEBIAN/control" <<EOF
 Package: linux-headers-$k
 Version: 1
@@ -108,6 +131,25 @@ elif [ -d /etc/kernel/postinst.d ]; then
 fi
 EOF
 	chmod 755 "$p/DEBIAN/postinst"
+	# prerm and postrm as Debian's (the hooks of /etc/kernel/prerm.d and
+	# postrm.d: dkms's removes the modules built for the kernel)
+	for s in prerm postrm; do
+		cat > "$p/DEBIAN/$s" <<EOF
+#!/bin/sh
+set -e
+[ "\$1" = upgrade ] && exit 0
+if command -v linux-run-hooks > /dev/null; then
+	linux-run-hooks image $s $k /boot/vmlinuz-$k -- "\$@"
+elif [ -d /etc/kernel/$s.d ]; then
+	DEB_MAINT_PARAMS="\$*" run-parts --report --exit-on-error --arg=$k \
+		--arg=/boot/vmlinuz-$k /etc/kernel/$s.d ||
+		{ echo "Failed to process /etc/kernel/$s.d" >&2; exit 1; }
+fi
+[ "\$1" = purge ] && { rm -f /lib/modules/$k/modules.*; rmdir /lib/modules/$k 2> /dev/null || true; }
+exit 0
+EOF
+		chmod 755 "$p/DEBIAN/$s"
+	done
 	dpkg-deb -Zgzip -b "$p" "$W/fake/linux-image-$k.deb" > /dev/null
 }
 
@@ -134,6 +176,9 @@ step "apt install ./keyedhash-dkms ./keyedhash-tools ./libkeyedhash0 ./libkeyedh
 	apt install "$DEBS/keyedhash-dkms_${VER}_all.deb" "$DEBS/keyedhash-tools_${VER}_$ARCH.deb" \
 	"$DEBS/libkeyedhash0_${VER}_$ARCH.deb" "$DEBS/libkeyedhash-dev_${VER}_$ARCH.deb"
 kh_check "$NAME: dkms knows keyedhash/$VER" sh -c "dkms status -m keyedhash -v $VER | grep -q ."
+kh_check "$NAME: one version: the package's, DKMS's PACKAGE_VERSION (/usr/src/keyedhash-$VER/dkms.conf) are $VER" sh -c \
+	"[ \"\$(dpkg-query -W -f '\${Version}' keyedhash-dkms)\" = '$VER' ] &&
+	 grep -qxF 'PACKAGE_VERSION=\"$VER\"' /usr/src/keyedhash-$VER/dkms.conf"
 for k in $NOW; do
 	kh_check "$NAME: built and installed for $k (present at install; modinfo vermagic, version $VER)" built_for "$k"
 done
@@ -141,6 +186,8 @@ kh_check "$NAME: /usr/src/keyedhash-$VER holds the module's sources and dkms.con
 	"[ -f /usr/src/keyedhash-$VER/dkms.conf ] && [ -f /usr/src/keyedhash-$VER/Kbuild ] &&
 	 [ ! -e /usr/src/keyedhash-$VER/tests/kunit ] && [ ! -e /usr/src/keyedhash-$VER/tests/rig ] &&
 	 [ ! -e /usr/src/keyedhash-$VER/tools ] && [ ! -e /usr/src/keyedhash-$VER/README.md ]"
+kh_check "$NAME: its dkms.conf sets no CLEAN (deprecated since dkms 3.1.8)" \
+	sh -c "! grep -q '^[[:space:]]*CLEAN' /usr/src/keyedhash-$VER/dkms.conf"
 kh_check "$NAME: khsum installed (/usr/bin/khsum --help) with its man page" sh -c \
 	"/usr/bin/khsum --help > /dev/null && [ -f /usr/share/man/man1/khsum.1.gz ]"
 # libkeyedhash: no module in this root, so the digest is the library's
@@ -181,6 +228,31 @@ if [ -n "$LATER" ]; then
 	kh_check "$NAME: built and installed for $LATER (modinfo vermagic, version $VER; dkms status)" built_for "$LATER"
 fi
 
+# for the Secure Boot VM (tests/rig/deb-sb.sh, Debian 12): the module DKMS
+# built and signed for $LATER, DKMS's certificate, the same module with
+# its signature cut off, and signed with a key no MOK list has
+if [ "$NAME" = deb12 ] && [ -n "$LATER" ] && built_for "$LATER"; then
+	sb=$W/sb m=$(modfile "$LATER")
+	rm -rf "$sb" && mkdir -p "$sb"
+	cp "$m" "$sb/keyedhash.ko" && cp /var/lib/dkms/mok.pub "$sb/mok.pub"
+	echo "$LATER" > "$sb/kver"
+	modinfo -F signer "$m" > "$sb/signer"
+	# the signature: its length (big-endian) in the 12-byte struct before
+	# the 28-byte "~Module signature appended~" marker
+	siglen=$(tail -c 32 "$m" | head -c 4 | od -An -tu1 | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
+	head -c $(($(stat -c %s "$m") - 40 - siglen)) "$m" > "$sb/unsigned.ko"
+	cp "$sb/unsigned.ko" "$sb/other.ko"
+	openssl req -new -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=keyedhash test rig: another key/" \
+		-outform DER -keyout "$sb/other.key" -out "$sb/other.der" > /dev/null 2>&1
+	sf=$(ls /usr/lib/linux-kbuild-*/scripts/sign-file 2> /dev/null | head -1)
+	[ -n "$sf" ] && "$sf" sha256 "$sb/other.key" "$sb/other.der" "$sb/other.ko"
+	modinfo -F signer "$sb/other.ko" > "$sb/other-signer" 2> /dev/null
+	kh_check "$NAME: for the Secure Boot VM: $LATER's module signed by \"$(cat "$sb/signer")\", unsigned, signed by \"$(cat "$sb/other-signer")\"" sh -c \
+		"[ -s '$sb/signer' ] && [ -z \"\$(modinfo -F signer '$sb/unsigned.ko')\" ] &&
+		 modinfo -F vermagic '$sb/unsigned.ko' | grep -q '^$LATER ' &&
+		 [ -s '$sb/other-signer' ] && ! cmp -s '$sb/signer' '$sb/other-signer'"
+fi
+
 # 3. a kernel older than 6.1 (refused), 4. one whose build fails (and
 # newer than the newest tested series: built, said untested)
 OLD=5.10.0-99-$ARCH FAILK=7.99.0-99-$ARCH
@@ -215,19 +287,160 @@ step "dpkg --audit (nothing half-installed)" dpkg --audit
 kh_check "$NAME: dpkg --audit reports nothing" test ! -s "$W/step-$N.log"
 step "apt-get check" apt-get -q check
 
-# 5. apt remove: the module goes from every kernel it was built for
+# 5. upgrades and a downgrade (versions made from make deb's package: its
+# files, another version; C's build fails on purpose for one kernel): each
+# kernel keeps the module it has until the new version's is installed for
+# it; a kernel without headers keeps its module; one kernel purged
+# (tests/rig/deb-in-root.sh's own fake or Debian's rt kernel) loses all
+# of keyedhash, the others keep theirs
+# A deb of keyedhash-dkms at version $1, the build broken for kernel $2
+repack() { # version, [kernel release whose build fails]
+	local v=$1 d=$W/pkg-$1
+	rm -rf "$d"
+	dpkg-deb -R "$DEBS/keyedhash-dkms_${VER}_all.deb" "$d"
+	mv "$d/usr/src/keyedhash-$VER" "$d/usr/src/keyedhash-$v"
+	sed -i "s/^PACKAGE_VERSION=.*/PACKAGE_VERSION=\"$v\"/" "$d/usr/src/keyedhash-$v/dkms.conf"
+	[ -n "${2:-}" ] && cat >> "$d/usr/src/keyedhash-$v/dkms.conf" <<EOF
+# keyedhash's test rig: this version's build fails for Linux $2
+if [ "\$kernelver" = "$2" ]; then
+	MAKE[0]="echo 'keyedhash test rig: the build of $v for $2 fails on purpose' >&2; false"
+fi
+EOF
+	sed -i "s/^VER=.*/VER=$v/" "$d/usr/lib/keyedhash-dkms/kernel-hook"
+	sed -i "s/^Version: .*/Version: $v/" "$d/DEBIAN/control"
+	(cd "$d" && find usr -type f -exec md5sum {} + > DEBIAN/md5sums)
+	dpkg-deb -Zgzip -b "$d" "$W/keyedhash-dkms_${v}_all.deb" > /dev/null
+}
+B=$VER+u1 C=$VER+u2
+repack "$B"
+# the kernels: Debian's (LATER; on Debian 13 also 6.12, and 6.12-rt whose
+# headers go, which then is the one purged), and on Debian 12 a twin of
+# LATER (a fake release with LATER's headers), the one purged there
+TWIN='' NOHDR='' PURGED=''
+if [ "$NAME" = deb12 ]; then
+	TWIN=6.1.0-97-$ARCH
+	fake_kernel "$TWIN" "twin:$LATER"
+	step "apt install linux-headers-$TWIN linux-image-$TWIN (a twin of $LATER)" \
+		apt install "$W/fake/linux-headers-$TWIN.deb" "$W/fake/linux-image-$TWIN.deb"
+	kh_check "$NAME: built and installed for $TWIN (version $VER)" built_for "$TWIN"
+	PURGED=$TWIN
+else
+	NOHDR=$(printf '%s\n' $NOW | grep -- -rt- | head -1)
+	if [ -n "$NOHDR" ]; then
+		step "apt remove linux-headers-$NOHDR (its module stays)" apt remove "linux-headers-$NOHDR"
+		kh_check "$NAME: $NOHDR keeps keyedhash $VER without its headers" built_for "$NOHDR"
+	fi
+	PURGED=$NOHDR
+fi
+BUILT=$(for k in $NOW $LATER $TWIN; do [ "$k" != "$NOHDR" ] && echo "$k"; done | sort -u)
+BREAK=$LATER
+OTHERS=$(printf '%s\n' $BUILT | grep -vxF "$BREAK")
+repack "$C" "$BREAK"
+# (KH_HOOK_SB=1: the hook reports as under Secure Boot: the key dkms
+# signed with, and how to enrol it)
+step "apt install keyedhash-dkms $B (upgrade)" env KH_HOOK_SB=1 apt install "$W/keyedhash-dkms_${B}_all.deb"
+for k in $BUILT; do
+	kh_check "$NAME: upgrade to $B: $k has keyedhash $B" built_for "$k" "$B"
+	kh_check "$NAME: upgrade to $B: the log says $k got it" said "built and installed for Linux $k: keyedhash $B (was $VER)"
+	kh_check "$NAME: upgrade to $B: Secure Boot: the log names the key that signed $k's module and how to enrol it" sh -c \
+		"s=\$(modinfo -F signer '$(modfile "$k")') && [ -n \"\$s\" ] &&
+		 grep -qF \"keyedhash for Linux $k is signed by \\\"\$s\\\" (/var/lib/dkms/mok.pub)\" '$W/step-$N.log' &&
+		 grep -q 'keyedhash for Linux $k is signed by .*mokutil --import /var/lib/dkms/mok.pub' '$W/step-$N.log'"
+done
+if [ -n "$NOHDR" ]; then
+	kh_check "$NAME: upgrade to $B: $NOHDR (no headers) keeps keyedhash $VER, dkms still knows it" built_for "$NOHDR"
+	kh_check "$NAME: upgrade to $B: the log says $NOHDR keeps $VER (one line)" \
+		said "no headers for Linux $NOHDR .*it keeps keyedhash $VER"
+else
+	kh_check "$NAME: upgrade to $B: keyedhash $VER gone from DKMS (/var/lib/dkms/keyedhash/$VER)" \
+		test ! -e "/var/lib/dkms/keyedhash/$VER"
+fi
+step "apt install keyedhash-dkms $C (upgrade; its build fails for $BREAK)" \
+	apt install "$W/keyedhash-dkms_${C}_all.deb"
+kh_check "$NAME: upgrade to $C: $BREAK, whose build failed, keeps keyedhash $B" built_for "$BREAK" "$B"
+kh_check "$NAME: upgrade to $C: one line says $BREAK keeps $B" sh -c \
+	"[ \$(grep -c 'the build for Linux $BREAK FAILED (keyedhash $C, dkms exit [0-9]*): Linux $BREAK keeps keyedhash $B' '$W/step-$N.log') = 1 ]"
+kh_check "$NAME: upgrade to $C: the log says why (make's output)" said "the build of $C for $BREAK fails on purpose"
+for k in $OTHERS; do
+	kh_check "$NAME: upgrade to $C: $k has keyedhash $C" built_for "$k" "$C"
+done
+kh_check "$NAME: upgrade to $C: keyedhash-dkms $C configured (ii)" sh -c \
+	"dpkg-query -W -f '\${db:Status-Abbrev} \${Version}' keyedhash-dkms | grep -qxF 'ii  $C'"
+kh_check "$NAME: upgrade to $C: modules.dep of $BREAK has $B's module (depmod)" \
+	grep -q "^updates/dkms/keyedhash.ko" "/lib/modules/$BREAK/modules.dep"
+
+# one kernel purged: nothing of keyedhash left for it, the others untouched
+if [ -n "$PURGED" ]; then
+	sums=$(for k in $BUILT; do [ "$k" != "$PURGED" ] && md5sum "$(modfile "$k")"; done)
+	step "apt purge linux-image-$PURGED linux-headers-$PURGED" \
+		apt purge "linux-image-$PURGED" "linux-headers-$PURGED"
+	kh_check "$NAME: $PURGED purged: no keyedhash.ko, no updates/dkms in /lib/modules/$PURGED, nothing for it in /var/lib/dkms/keyedhash" sh -c \
+		"[ ! -e /lib/modules/$PURGED/updates/dkms ] && ! find /lib/modules/$PURGED -name 'keyedhash*' 2> /dev/null | grep -q . &&
+		 ! ls -d /var/lib/dkms/keyedhash/*/$PURGED /var/lib/dkms/keyedhash/kernel-$PURGED-* 2> /dev/null | grep -q ."
+	kh_check "$NAME: $PURGED purged: dkms status names it nowhere" sh -c \
+		"! dkms status -m keyedhash | grep -qF '$PURGED'"
+	kh_check "$NAME: $PURGED purged: the other kernels' modules untouched" sh -c \
+		"[ '$sums' = \"\$(for k in $(echo $BUILT); do [ \$k != $PURGED ] && md5sum /lib/modules/\$k/updates/dkms/keyedhash.ko; done)\" ]"
+	kh_check "$NAME: $PURGED purged: no version left in DKMS that no kernel has (only $B and $C)" sh -c \
+		"[ \"\$(ls /var/lib/dkms/keyedhash | grep -v '^kernel-' | sort | tr '\\n' ' ')\" = '$B $C ' ]"
+	BUILT=$(printf '%s\n' $BUILT | grep -vxF "$PURGED")
+	OTHERS=$(printf '%s\n' $OTHERS | grep -vxF "$PURGED")
+fi
+step "apt install --allow-downgrades keyedhash-dkms $B (downgrade)" \
+	apt install --allow-downgrades "$W/keyedhash-dkms_${B}_all.deb"
+for k in $BUILT; do
+	kh_check "$NAME: downgrade to $B: $k has keyedhash $B" built_for "$k" "$B"
+done
+kh_check "$NAME: downgrade to $B: $C gone from DKMS, $B's sources linked to /usr/src again" sh -c \
+	"[ ! -e /var/lib/dkms/keyedhash/$C ] && [ \"\$(readlink /var/lib/dkms/keyedhash/$B/source)\" = /usr/src/keyedhash-$B ] &&
+	 [ ! -e /var/lib/dkms/keyedhash/$B/kept-source ]"
+
+# a second DKMS module whose build fails in dkms's own kernel hook, run by
+# the same run-parts --exit-on-error as keyedhash's (Debian's linux-headers
+# postinst): that installation fails (dkms's exit status), and keyedhash's
+# hook, named to run before dkms's, has run for the kernel all the same (a
+# fake one whose build fails at once: no compiler time spent)
+NBK=6.6.0-95-$ARCH
+mkdir -p /usr/src/khrig-broken-1
+cat > /usr/src/khrig-broken-1/dkms.conf <<'EOF'
+PACKAGE_NAME="khrig-broken"
+PACKAGE_VERSION="1"
+BUILT_MODULE_NAME[0]="khrig_broken"
+DEST_MODULE_LOCATION[0]="/updates/dkms"
+MAKE[0]="echo 'khrig-broken: this module never builds (keyedhash test rig)' >&2; false"
+AUTOINSTALL="yes"
+EOF
+echo "/* never built */" > /usr/src/khrig-broken-1/khrig_broken.c
+dkms add -m khrig-broken -v 1 > /dev/null 2>&1
+fake_kernel "$NBK" fail
+step_any "apt install linux-headers-$NBK with a DKMS module that fails to build (khrig-broken)" \
+	apt install "$W/fake/linux-headers-$NBK.deb"
+kh_check "$NAME: that installation fails, in dkms's own hook (exit status $RC, 'Failed to process')" sh -c \
+	"[ $RC != 0 ] && grep -q 'Failed to process /etc/kernel/header_postinst.d' '$W/step-$N.log'"
+kh_check "$NAME: keyedhash's hook ran first, before dkms's failed (its line for $NBK is in the log)" \
+	sh -c "grep -n 'keyedhash-dkms: the build for Linux $NBK' '$W/step-$N.log' | cut -d: -f1 > '$W/nb-1' &&
+	 grep -n 'header_postinst.d/dkms exited' '$W/step-$N.log' | cut -d: -f1 > '$W/nb-2' &&
+	 [ -s '$W/nb-1' ] && [ -s '$W/nb-2' ] && [ \$(cat '$W/nb-1') -lt \$(cat '$W/nb-2') ]"
+dkms remove -m khrig-broken -v 1 --all > /dev/null 2>&1
+rm -rf /usr/src/khrig-broken-1
+step "dpkg --configure -a (the failing module removed)" dpkg --configure -a
+step "apt purge linux-headers-$NBK" apt purge "linux-headers-$NBK"
+
+# 6. apt remove: the module goes from every kernel it was built for
 step "apt remove keyedhash-dkms keyedhash-tools" apt remove keyedhash-dkms keyedhash-tools
 left=$(ls /lib/modules/*/updates/dkms/keyedhash.ko 2>/dev/null)
 kh_check "$NAME: after apt remove no keyedhash.ko in any kernel${left:+ (left: $left)}" test -z "$left"
-kh_check "$NAME: after apt remove dkms knows no keyedhash, /usr/src/keyedhash-$VER gone" sh -c \
-	"[ -z \"\$(dkms status -m keyedhash 2>/dev/null)\" ] && [ ! -e /usr/src/keyedhash-$VER ]"
+kh_check "$NAME: after apt remove dkms knows no keyedhash, no /var/lib/dkms/keyedhash, no /usr/src/keyedhash-*" sh -c \
+	"[ -z \"\$(dkms status -m keyedhash 2>/dev/null)\" ] && [ ! -e /var/lib/dkms/keyedhash ] &&
+	 ! ls -d /usr/src/keyedhash* 2> /dev/null | grep -q ."
 kh_check "$NAME: after apt remove modules.dep of $LATER has no keyedhash" sh -c \
 	"! grep -q keyedhash /lib/modules/$LATER/modules.dep 2>/dev/null"
 # removed, not purged: the kernel hooks (conffiles) stay and must do nothing
-fake_kernel 6.6.0-98-$ARCH
+fake_kernel 6.6.0-98-$ARCH fail
 step "apt install linux-headers-6.6.0-98 (package removed, hooks not purged)" \
 	apt install "$W/fake/linux-headers-6.6.0-98-$ARCH.deb"
 step "apt purge keyedhash-dkms" apt purge keyedhash-dkms
-kh_check "$NAME: after purge no keyedhash kernel hooks" sh -c \
-	"! ls /etc/kernel/*/keyedhash-dkms 2>/dev/null | grep -q ."
+kh_check "$NAME: after purge nothing of keyedhash in /etc/kernel, /usr/src, /var/lib/dkms, updates/dkms" sh -c \
+	"! ls -d /etc/kernel/*/*keyedhash* /usr/src/keyedhash* /var/lib/dkms/keyedhash \
+		/lib/modules/*/updates/dkms/keyedhash.ko* 2>/dev/null | grep -q ."
 echo "deb $NAME: done"
