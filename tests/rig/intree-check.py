@@ -36,8 +36,8 @@ def report(ok, text):
 
 
 def generic_drivers():
-    text = open(os.path.join(TOP, "core", "generic.c")).read()
-    return dict(re.findall(r'\.name\s*=\s*"([^"]+)",\s*\.driver\s*=\s*"([^"]+)"', text))
+    text = open(os.path.join(TOP, "keyedhash_generic.c")).read()
+    return dict(re.findall(r'\.cra_name\s*=\s*"([^"]+)",\s*\.cra_driver_name\s*=\s*"([^"]+)"', text))
 
 
 def failures(lines, ours):
