@@ -48,6 +48,7 @@ typedef signed long long __s64;
 #define container_of(p, t, m)	((t *)((char *)(p) - offsetof(t, m)))
 typedef unsigned int gfp_t;
 #define GFP_KERNEL		0
+#define GFP_ATOMIC		0
 #define GFP_KERNEL_ACCOUNT	0
 #define __GFP_RETRY_MAYFAIL	0
 #define __GFP_NOWARN		0
