@@ -8,7 +8,8 @@
  * read-only data is sealed.
  *
  *   registered     every keyedhash driver (the shash algorithms whose setkey
- *                  is keyedhash's one glue function): testmgr's verdict at
+ *                  is one of keyedhash's, one per algorithm, taken from its
+ *                  generic drivers): testmgr's verdict at
  *                  registration, which /proc/crypto shows as "selftest"
  *   rerun          alg_test() of each driver again, counting the calls made
  *                  meanwhile into the other drivers of the same algorithm:
@@ -201,27 +202,34 @@ static struct shash_alg *khi_find(const char *driver)
 static int khi_suite_init(struct kunit_suite *suite)
 {
 	static const char *const generic[] = {
-		"highwayhash64-generic", "multimixer128-generic",
-		"sthash-generic",
+		"highwayhash64-generic", "highwayhash128-generic",
+		"highwayhash256-generic", "multimixer128-generic",
+		"nhpoly1305-keyedhash-generic", "sthash-generic",
+		"sthash-personalized-generic",
 	};
-	int (*kh_setkey)(struct crypto_shash *tfm, const u8 *key,
-			 unsigned int keylen);
+	int (*kh_setkey[ARRAY_SIZE(generic)])(struct crypto_shash *tfm,
+					      const u8 *key,
+					      unsigned int keylen) = { };
 	struct crypto_shash *tfm;
 	struct crypto_alg *alg;
-	unsigned int i;
+	unsigned int i, j, nkeys = 0;
 
-	/* keyedhash's setkey, from any of its drivers that testmgr passed */
+	/*
+	 * keyedhash's setkey functions, one per algorithm, shared by its
+	 * drivers: from each generic driver that testmgr passed
+	 */
 	for (i = 0; i < ARRAY_SIZE(generic); i++) {
 		tfm = crypto_alloc_shash(generic[i], 0, 0);
-		if (!IS_ERR(tfm))
-			break;
-		pr_err("%s: %ld from crypto_alloc_shash()\n", generic[i],
-		       PTR_ERR(tfm));
+		if (IS_ERR(tfm)) {
+			pr_err("%s: %ld from crypto_alloc_shash()\n", generic[i],
+			       PTR_ERR(tfm));
+			continue;
+		}
+		kh_setkey[nkeys++] = crypto_shash_alg(tfm)->setkey;
+		crypto_free_shash(tfm);
 	}
-	if (i == ARRAY_SIZE(generic))
+	if (!nkeys)
 		return 0;
-	kh_setkey = crypto_shash_alg(tfm)->setkey;
-	crypto_free_shash(tfm);
 
 	down_read(&crypto_alg_sem);
 	list_for_each_entry(alg, &crypto_alg_list, cra_list) {
@@ -229,9 +237,12 @@ static int khi_suite_init(struct kunit_suite *suite)
 
 		if ((alg->cra_flags & (CRYPTO_ALG_LARVAL | CRYPTO_ALG_DEAD)) ||
 		    (alg->cra_flags & CRYPTO_ALG_TYPE_MASK) !=
-		    CRYPTO_ALG_TYPE_SHASH ||
-		    __crypto_shash_alg(alg)->setkey != kh_setkey ||
-		    khi_count == KHI_MAX_DRIVERS)
+		    CRYPTO_ALG_TYPE_SHASH || khi_count == KHI_MAX_DRIVERS)
+			continue;
+		for (j = 0; j < nkeys; j++)
+			if (__crypto_shash_alg(alg)->setkey == kh_setkey[j])
+				break;
+		if (j == nkeys)
 			continue;
 		strscpy(d->driver, alg->cra_driver_name, sizeof(d->driver));
 		strscpy(d->name, alg->cra_name, sizeof(d->name));
