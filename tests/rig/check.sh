@@ -325,6 +325,14 @@ checkpatch() {
 	(cd "$KH_TOP" && perl "$cp" --strict --no-tree --quiet -f $files)
 }
 
+# Every exported function of the library documented in include/keyedhash/
+# (kernel-doc), the headers clean for the newest kernel's kernel-doc.
+kdoc_exports() {
+	local src
+	src=$("$RIG/deb13.sh" source 7.x) || return 1
+	python3 "$RIG/kdoc-exports.py" "$KH_TOP" "$src/scripts/kernel-doc"
+}
+
 # The files keyedhash-dkms ships (debian/keyedhash-dkms.install: GLOB
 # DEST lines, DEST under usr/src/keyedhash-VERSION/) and dkms.conf alone,
 # built the way DKMS builds them: a file the module needs but the package
@@ -427,6 +435,7 @@ run_host() {
 		printf '  %-64s skipped: no AVX-512 here\n' "-avx512 drivers unused where the CPU prefers ymm" >> "$SUMMARY"
 	fi
 	kh_check "checkpatch.pl --strict (the newest kernel's)" checkpatch
+	kh_check "the library's exported functions: kernel-doc comments, kernel-doc -Wall clean" kdoc_exports
 	kh_check "x86_64 build, W=1 warning-free ($KVER)" build_clean x86_64 "$KDIR"
 	ARM64ROOT=$("$RIG/arm64-root.sh")
 	ARMHDR=$(ls -d "$ARM64ROOT"/usr/src/linux-headers-*-arm64 | head -1)
