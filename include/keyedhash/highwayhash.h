@@ -13,8 +13,8 @@
  * messages with it, one-shot (kh_highwayhash256()) or streaming
  * (kh_highwayhash_init(), kh_highwayhash_update(), kh_highwayhash256_final()).
  * The fastest code the CPU allows is chosen once, when the module loads;
- * the generic C runs wherever SIMD may not be used.  Any context but hard
- * IRQ with SIMD: no sleeping, no allocation.
+ * the generic C runs wherever SIMD may not be used.  Callable from any
+ * context, hard IRQ included: nothing here sleeps or allocates.
  */
 #ifndef _KEYEDHASH_HIGHWAYHASH_H
 #define _KEYEDHASH_HIGHWAYHASH_H

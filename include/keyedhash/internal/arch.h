@@ -10,7 +10,7 @@
  * the instruction set's functions, or to the generic C.  Those functions
  * in turn run the generic C wherever SIMD may not be used, and below their
  * thresholds.  A SIMD driver whose init-time self-test fails turns its
- * instruction set's key off again (keyedhash_main.c).
+ * instruction set's key off again (arch/<arch>/shash.c).
  *
  * The thresholds (struct kh_simd_min, <keyedhash/simd.h>) are the same for
  * the library and the SIMD drivers; docs/design.md says where each comes
