@@ -48,34 +48,18 @@ int kh_highwayhash_update_neon(struct kh_highwayhash_state *st,
 					  kh_highwayhash_blocks_neon);
 }
 
-/*
- * The remainder packet built in C and absorbed, the permute rounds in NEON,
- * the output in C.
- */
+/* The end of the message in one NEON section. */
 int kh_highwayhash_final_neon(struct kh_highwayhash_state *st, u8 *out,
 			      unsigned int digestsize,
 			      const struct kh_simd_min *min)
 {
-	bool remainder = st->len % KH_HIGHWAYHASH_BLOCK_SIZE;
-	u8 pkt[KH_HIGHWAYHASH_BLOCK_SIZE];
 	struct kh_simd_save save;
-
-	/* the assembly loads and stores the state words as one block */
-	BUILD_BUG_ON(offsetof(struct kh_highwayhash_state, v1) != 32 ||
-		     offsetof(struct kh_highwayhash_state, mul0) != 64 ||
-		     offsetof(struct kh_highwayhash_state, mul1) != 96);
 
 	if (!kh_simd_final_usable(st->len, min))
 		return kh_highwayhash_final_generic(st, out, digestsize);
 	kh_simd_begin(&save);
-	if (remainder) {
-		kh_highwayhash_remainder_prepare(st, pkt);
-		kh_highwayhash_blocks_neon(st, pkt, 1);
-		memzero_explicit(pkt, sizeof(pkt));
-	}
-	kh_highwayhash_permute_neon(st, kh_highwayhash_final_rounds(digestsize));
+	kh_highwayhash_tail_neon(st, out, digestsize);
 	kh_simd_end(&save);
-	kh_highwayhash_emit(st, out, digestsize);
 	kh_wipe_state(st, sizeof(*st));
 	return 0;
 }

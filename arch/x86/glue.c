@@ -63,29 +63,18 @@ int kh_highwayhash_update_avx2(struct kh_highwayhash_state *st,
 					  kh_highwayhash_blocks_avx2);
 }
 
-/* The remainder packet in C, the rest in one AVX2 section. */
+/* The end of the message in one AVX2 section. */
 int kh_highwayhash_final_avx2(struct kh_highwayhash_state *st, u8 *out,
 			      unsigned int digestsize,
 			      const struct kh_simd_min *min)
 {
-	unsigned int n = st->len % KH_HIGHWAYHASH_BLOCK_SIZE;
-	u8 pkt[KH_HIGHWAYHASH_BLOCK_SIZE];
 	struct kh_simd_save save;
-
-	/* the assembly reads the state words at fixed offsets */
-	BUILD_BUG_ON(offsetof(struct kh_highwayhash_state, v1) != 32 ||
-		     offsetof(struct kh_highwayhash_state, mul0) != 64 ||
-		     offsetof(struct kh_highwayhash_state, mul1) != 96);
 
 	if (!kh_simd_final_usable(st->len, min))
 		return kh_highwayhash_final_generic(st, out, digestsize);
-	if (n)
-		kh_highwayhash_remainder_packet(st, pkt);
 	kh_simd_begin(&save);
-	kh_highwayhash_finish_avx2(st, out, digestsize, n ? pkt : NULL, n);
+	kh_highwayhash_tail_avx2(st, out, digestsize);
 	kh_simd_end(&save);
-	if (n)
-		memzero_explicit(pkt, sizeof(pkt));
 	kh_wipe_state(st, sizeof(*st));
 	return 0;
 }
@@ -102,20 +91,6 @@ int kh_multimixer128_update_avx2(struct kh_multimixer128_state *st,
 }
 
 #ifndef KH_NO_AS_AVX512
-/* Groups of four blocks in zmm registers, the last 0..3 with AVX2. */
-static void kh_multimixer128_blocks_avx512(u64 h[8], const u8 *key,
-					   const u8 *msg, size_t nblocks)
-{
-	size_t n4 = nblocks & ~(size_t)3;
-
-	if (n4)
-		kh_multimixer128_blocks4_avx512(h, key, msg, n4);
-	if (nblocks > n4)
-		kh_multimixer128_blocks_avx2(h, key + n4 * KH_MULTIMIXER128_BLOCK_SIZE,
-					     msg + n4 * KH_MULTIMIXER128_BLOCK_SIZE,
-					     nblocks - n4);
-}
-
 int kh_multimixer128_update_avx512(struct kh_multimixer128_state *st,
 				   const struct kh_multimixer128_key *key,
 				   const u8 *data, size_t len,

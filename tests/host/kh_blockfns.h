@@ -19,49 +19,17 @@
 #if defined(__x86_64__) && defined(KH_SHIM_ARCH)
 #include "arch/x86/blocks.h"
 
-/* The AVX2 finish as kh_highwayhash_final_avx2() runs it in its section. */
-static inline int kh_test_hh_finish_avx2(struct kh_highwayhash_state *st,
-					 u8 *out, unsigned int digestsize)
-{
-	unsigned int n = st->len % KH_HIGHWAYHASH_BLOCK_SIZE;
-	u8 pkt[KH_HIGHWAYHASH_BLOCK_SIZE];
-
-	if (n)
-		kh_highwayhash_remainder_packet(st, pkt);
-	kh_highwayhash_finish_avx2(st, out, digestsize, n ? pkt : NULL, n);
-	return 0;
-}
-
-/* Multimixer-128's AVX-512 blocks as arch/x86/glue.c combines them. */
-static inline void kh_test_mm128_blocks_avx512(u64 h[8], const u8 *key,
-					       const u8 *msg, size_t nblocks)
-{
-	size_t n4 = nblocks & ~(size_t)3;
-
-	if (n4)
-		kh_multimixer128_blocks4_avx512(h, key, msg, n4);
-	if (nblocks > n4)
-		kh_multimixer128_blocks_avx2(h, key + 32 * n4, msg + 32 * n4,
-					     nblocks - n4);
-}
 #elif defined(__aarch64__) && defined(KH_SHIM_ARCH)
 #include "arch/arm64/blocks.h"
 
-/* The NEON finish as kh_highwayhash_final_neon() runs it. */
-static inline int kh_test_hh_finish_neon(struct kh_highwayhash_state *st,
-					 u8 *out, unsigned int digestsize)
-{
-	u8 pkt[KH_HIGHWAYHASH_BLOCK_SIZE];
-
-	if (st->len % KH_HIGHWAYHASH_BLOCK_SIZE) {
-		kh_highwayhash_remainder_prepare(st, pkt);
-		kh_highwayhash_blocks_neon(st, pkt, 1);
-	}
-	kh_highwayhash_permute_neon(st, kh_highwayhash_final_rounds(digestsize));
-	kh_highwayhash_emit(st, out, digestsize);
-	return 0;
-}
 #endif
+
+/* The generic finish, for the same slot as kh_highwayhash_tail_<isa>(). */
+static inline void kh_test_hh_tail_generic(struct kh_highwayhash_state *st,
+					   u8 *out, unsigned int digestsize)
+{
+	kh_highwayhash_final_generic(st, out, digestsize);
+}
 
 /*
  * A driver's block functions, those of its algorithm (NULL for the others):
@@ -73,8 +41,8 @@ static inline int kh_test_hh_finish_neon(struct kh_highwayhash_state *st,
 struct kh_blockfns {
 	const char *driver;
 	void (*hh_blocks)(struct kh_highwayhash_state *st, const u8 *src, size_t nblocks);
-	int (*hh_finish)(struct kh_highwayhash_state *st, u8 *out,
-			 unsigned int digestsize);
+	void (*hh_finish)(struct kh_highwayhash_state *st, u8 *out,
+			  unsigned int digestsize);
 	void (*mm128_blocks)(u64 h[8], const u8 *key, const u8 *msg,
 			     size_t nblocks);
 	kh_nh_fn nh;
@@ -91,11 +59,11 @@ struct kh_blockfns {
 
 static const struct kh_blockfns kh_blockfns[] = {
 	KH_BLOCKFNS_HH("highwayhash64-generic", kh_highwayhash_blocks_generic,
-		       kh_highwayhash_final_generic),
+		       kh_test_hh_tail_generic),
 	KH_BLOCKFNS_HH("highwayhash128-generic", kh_highwayhash_blocks_generic,
-		       kh_highwayhash_final_generic),
+		       kh_test_hh_tail_generic),
 	KH_BLOCKFNS_HH("highwayhash256-generic", kh_highwayhash_blocks_generic,
-		       kh_highwayhash_final_generic),
+		       kh_test_hh_tail_generic),
 	KH_BLOCKFNS_MM128("multimixer128-generic", kh_multimixer128_blocks_generic),
 	KH_BLOCKFNS_NH("nhpoly1305-keyedhash-generic", kh_nh_generic, NULL,
 		       kh_keccakf1600),
@@ -104,11 +72,11 @@ static const struct kh_blockfns kh_blockfns[] = {
 		       kh_keccakf1600),
 #if defined(__x86_64__) && defined(KH_SHIM_ARCH)
 	KH_BLOCKFNS_HH("highwayhash64-avx2", kh_highwayhash_blocks_avx2,
-		       kh_test_hh_finish_avx2),
+		       kh_highwayhash_tail_avx2),
 	KH_BLOCKFNS_HH("highwayhash128-avx2", kh_highwayhash_blocks_avx2,
-		       kh_test_hh_finish_avx2),
+		       kh_highwayhash_tail_avx2),
 	KH_BLOCKFNS_HH("highwayhash256-avx2", kh_highwayhash_blocks_avx2,
-		       kh_test_hh_finish_avx2),
+		       kh_highwayhash_tail_avx2),
 	KH_BLOCKFNS_MM128("multimixer128-avx2", kh_multimixer128_blocks_avx2),
 	KH_BLOCKFNS_NH("nhpoly1305-keyedhash-avx2", kh_nh_avx2,
 		       kh_nh_chunks_avx2, kh_keccakf1600),
@@ -117,7 +85,7 @@ static const struct kh_blockfns kh_blockfns[] = {
 	KH_BLOCKFNS_NH("sthash-personalized-avx2", kh_nh_avx2,
 		       kh_nh_chunks_avx2, kh_keccakf1600),
 #ifndef KH_NO_AS_AVX512
-	KH_BLOCKFNS_MM128("multimixer128-avx512", kh_test_mm128_blocks_avx512),
+	KH_BLOCKFNS_MM128("multimixer128-avx512", kh_multimixer128_blocks_avx512),
 	KH_BLOCKFNS_NH("sthash-avx512", kh_nh_avx512, kh_nh_chunks_avx512,
 		       kh_keccakf1600_avx512),
 	KH_BLOCKFNS_NH("sthash-personalized-avx512", kh_nh_avx512,
@@ -125,11 +93,11 @@ static const struct kh_blockfns kh_blockfns[] = {
 #endif
 #elif defined(__aarch64__) && defined(KH_SHIM_ARCH)
 	KH_BLOCKFNS_HH("highwayhash64-neon", kh_highwayhash_blocks_neon,
-		       kh_test_hh_finish_neon),
+		       kh_highwayhash_tail_neon),
 	KH_BLOCKFNS_HH("highwayhash128-neon", kh_highwayhash_blocks_neon,
-		       kh_test_hh_finish_neon),
+		       kh_highwayhash_tail_neon),
 	KH_BLOCKFNS_HH("highwayhash256-neon", kh_highwayhash_blocks_neon,
-		       kh_test_hh_finish_neon),
+		       kh_highwayhash_tail_neon),
 	KH_BLOCKFNS_MM128("multimixer128-neon", kh_multimixer128_blocks_neon),
 	KH_BLOCKFNS_NH("nhpoly1305-keyedhash-neon", kh_nh_neon, NULL,
 		       kh_keccakf1600),
