@@ -119,14 +119,24 @@ fi
 KH_JOBS=${KH_JOBS:-$(nproc)}
 JOBS=$KH_OUT/jobs
 rm -rf "$JOBS" && mkdir -p "$JOBS"
-declare -A TIER_PASS=() TIER_FAIL=() TIER_BUSY=() TIER_START=() TIER_END=() JOB_PID=() JOB_TIER=() JOB_T0=()
+declare -A TIER_PASS=() TIER_FAIL=() TIER_BUSY=() TIER_CPU=() TIER_START=() TIER_END=() JOB_PID=() JOB_TIER=() JOB_T0=()
 JOB_ORDER=()
 REAPED_PASS=0 REAPED_FAIL=0	# what jobs added to KH_PASS/KH_FAIL
+REAPED_CPU=0	# and the CPU time they used (clock ticks)
 CUR_TIER=
-tier_add() { # tier, pass, fail, busy seconds
+# CPU time (user + system, clock ticks) of process PID and of the children
+# it has waited for (/proc/PID/stat: utime stime cutime cstime).
+kh_cpu() { # pid
+	local s
+	s=$(cat "/proc/$1/stat") && s=${s##*) } && set -- $s &&
+		echo $(( ${12} + ${13} + ${14} + ${15} ))
+}
+TICKS=$(getconf CLK_TCK)
+tier_add() { # tier, pass, fail, busy seconds, CPU ticks
 	TIER_PASS[$1]=$(( ${TIER_PASS[$1]:-0} + $2 ))
 	TIER_FAIL[$1]=$(( ${TIER_FAIL[$1]:-0} + $3 ))
 	TIER_BUSY[$1]=$(( ${TIER_BUSY[$1]:-0} + $4 ))
+	TIER_CPU[$1]=$(( ${TIER_CPU[$1]:-0} + $5 ))
 	local now
 	now=$(date +%s)
 	[ "${TIER_END[$1]:-0}" -ge "$now" ] || TIER_END[$1]=$now
@@ -136,15 +146,18 @@ tier_begin() {
 	CUR_TIER=$1
 	[ -n "${TIER_START[$1]:-}" ] || TIER_START[$1]=$(date +%s)
 	T0=$(date +%s) P0=$((KH_PASS - REAPED_PASS)) F0=$((KH_FAIL - REAPED_FAIL))
+	C0=$(( $(kh_cpu $$) - REAPED_CPU ))
 }
+# The main script's part of the tier: its checks and its CPU time, that of
+# the jobs reaped meanwhile taken out (each job's goes to its own tier).
 tier_end() {
 	tier_add "$1" $((KH_PASS - REAPED_PASS - P0)) $((KH_FAIL - REAPED_FAIL - F0)) \
-		$(( $(date +%s) - T0 ))
+		$(( $(date +%s) - T0 )) $(( $(kh_cpu $$) - REAPED_CPU - C0 ))
 }
 # Add up the jobs that have ended; with "all", wait for every job, adding
 # each up as it ends.
 kh_reap() { # [all]
-	local j p f t0
+	local j p f c t0
 	if [ "${1:-}" = all ]; then
 		while [ ${#JOB_PID[@]} -gt 0 ]; do
 			kh_reap
@@ -161,15 +174,16 @@ kh_reap() { # [all]
 		echo "##### job $j (${JOB_TIER[$j]}) ended after $(( $(date +%s) - JOB_T0[$j] ))s:"
 		cat "$JOBS/$j.out"
 		cat "$JOBS/$j.summary" >> "$SUMMARY" 2>/dev/null
-		p=0 f=1
-		[ ! -s "$JOBS/$j.count" ] || read -r p f < "$JOBS/$j.count"
+		p=0 f=1 c=0
+		[ ! -s "$JOBS/$j.count" ] || read -r p f c < "$JOBS/$j.count"
 		[ -s "$JOBS/$j.count" ] || echo "FAIL: job $j ended before counting (output: ${JOBS#$KH_TOP/}/$j.out)"
 		KH_PASS=$((KH_PASS + p)) KH_FAIL=$((KH_FAIL + f))
 		REAPED_PASS=$((REAPED_PASS + p)) REAPED_FAIL=$((REAPED_FAIL + f))
 		# busy from when it took its slot (or started, if it took none)
 		t0=${JOB_T0[$j]}
 		[ ! -s "$JOBS/$j.slot" ] || t0=$(cat "$JOBS/$j.slot")
-		tier_add "${JOB_TIER[$j]}" "$p" "$f" $(( $(date +%s) - t0 ))
+		REAPED_CPU=$((REAPED_CPU + c))
+		tier_add "${JOB_TIER[$j]}" "$p" "$f" $(( $(date +%s) - t0 )) "$c"
 	done
 }
 # Run FUNCTION ARGS... as job NAME of the current tier, in the background
@@ -189,7 +203,7 @@ kh_job() { # name, function, args...
 	(
 		KH_PASS=0 KH_FAIL=0 SUMMARY=$JOBS/$name.summary KH_JOB_SEQ=$JOB_SEQ KH_JOB_NAME=$name
 		: > "$SUMMARY"
-		trap 'echo "$KH_PASS $KH_FAIL" > "$JOBS/$name.count"' EXIT
+		trap 'echo "$KH_PASS $KH_FAIL $(kh_cpu $BASHPID)" > "$JOBS/$name.count"' EXIT
 		renice -n 5 -p "$BASHPID" > /dev/null
 		"$@"
 	) > "$JOBS/$name.out" 2>&1 &
@@ -925,48 +939,66 @@ run_quick() {
 }
 
 # ------------------------------------------------------------------ deb
-# make check-deb (tests/rig/deb-check.sh) as one job: the packages built
-# and installed in Debian 12 and 13 roots, their VMs.  It holds the Debian
-# 13 root's lock (shared) while it uses a copy of it, which holds off any
-# change to that root, so it starts after the main script has installed
-# what the series need there (the VM and install tiers).
-deb_run() {
-	local log=$LOGS/check-deb.log tally
+# make check-deb (tests/rig/deb-check.sh) as three jobs: make deb and the
+# packages' own checks, then the Debian 12 and the Debian 13 root (each
+# root's package tests and VMs), which wait for the packages without a
+# slot.  A copy of the Debian 13 root holds the root's lock (shared), which
+# holds off any change to it: deb13_ready first makes the root hold what
+# the series need (cold: installs them; warm: finds them, under the shared
+# lock), so that the package jobs can start first, the longest with the
+# debug kernel's.
+deb13_ready() {
+	local s
+	for s in $KH_SERIES; do
+		[ "$s" = 6.1 ] || kh_series_env "$s" > /dev/null 2>&1 ||
+			kh_fail "Linux $s: Debian 13's kernels in the Debian 13 root (tests/rig/deb13.sh)"
+	done
+	for s in $KH_RT_SERIES; do
+		"$RIG/rt.sh" amd64 "$s" > /dev/null 2>&1 && "$RIG/rt.sh" arm64 "$s" > /dev/null 2>&1 ||
+			kh_fail "Linux $s PREEMPT_RT: Debian's rt kernels in the Debian 13 root (tests/rig/rt.sh)"
+	done
+}
+deb_run() { # part of deb-check.sh: build, deb12 or deb13
+	local log=$LOGS/check-deb-$1.log tally
+	[ "$1" = build ] || while [ ! -e "$JOBS/deb-build.done" ]; do sleep 2; done
 	kh_slot
-	bash "$RIG/deb-check.sh" > "$log" 2>&1
+	bash "$RIG/deb-check.sh" "$1" > "$log" 2>&1
+	[ "$1" != build ] || : > "$JOBS/deb-build.done"
 	grep -a -e '^PASS: ' -e '^FAIL: ' -e '^    \[' -e '^    lintian' "$log"
 	tally=$(grep -a -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -1)
 	if [ -z "$tally" ]; then
 		tail -20 "$log"
-		kh_fail "make check-deb ran to its end (log: ${log#$KH_TOP/})"
+		kh_fail "make check-deb, $1, ran to its end (log: ${log#$KH_TOP/})"
 		return
 	fi
-	set -- $tally
-	KH_PASS=$((KH_PASS + $1)) KH_FAIL=$((KH_FAIL + $3))
-	echo "    make check-deb: $tally (log: ${log#$KH_TOP/})"
-	printf '  %-64s %5d passed, %d failed\n' "Debian packages (make check-deb)" "$1" "$3" >> "$SUMMARY"
+	set -- "$1" $tally
+	KH_PASS=$((KH_PASS + $2)) KH_FAIL=$((KH_FAIL + $4))
+	echo "    make check-deb, $1: $2 passed, $4 failed (log: ${log#$KH_TOP/})"
+	printf '  %-64s %5d passed, %d failed\n' "Debian packages (make check-deb), $1" "$2" "$4" >> "$SUMMARY"
 }
 run_deb() {
 	tier_begin deb
-	kh_job deb deb_run
+	deb13_ready
+	kh_job deb-build deb_run build
+	kh_job deb-deb13 deb_run deb13
+	kh_job deb-deb12 deb_run deb12
 	tier_end deb
 }
 
 # ------------------------------------------------------------ the order
-# The longest jobs first where their inputs allow: the debug and faults
-# VMs (each several minutes) start before the host tier, as soon as the
-# tools they take are built; the VM tier's jobs start
-# while the main script builds the next series' modules; the packages
-# after the install tier (the Debian 13 root's lock, see deb_run); the
-# KUnit and in-tree jobs last, in the order the background build makes
-# their kernels.
+# The longest jobs first where their inputs allow, so that neither core
+# waits at the end: the packages (make deb, then each root, several
+# minutes), the debug and faults VMs (each several minutes), all started
+# before the host tier; the VM tier's jobs start while the main script
+# builds the next series' modules; the KUnit and in-tree jobs last, in the
+# order the background build makes their kernels.
+! has deb || run_deb
 ! has debug || run_debug
 ! has faults || run_faults
 ! has host || run_host
 ! has quick || run_quick
 ! has vm || run_vm
 ! has install || run_install
-! has deb || run_deb
 ! has kunit || run_kunit
 ! has intree || run_intree
 kh_reap all
@@ -976,13 +1008,22 @@ echo "================ summary ($(( $(date +%s) - START ))s)"
 echo "per kernel and architecture:"
 cat "$SUMMARY"
 echo "per tier (busy: seconds of work, the main script's and its jobs' from"
-echo "when each took its slot, which overlap; span: from the tier's start to"
-echo "its last job's end, seconds since the start of make check):"
-printf '  %-8s %7s %7s %7s %12s\n' tier passed failed busy span
+echo "when each took its slot, which overlap; cpu: the CPU time (user + system)"
+echo "they used; span: from the tier's start to its last job's end, seconds"
+echo "since the start of make check):"
+printf '  %-8s %7s %7s %7s %7s %12s\n' tier passed failed busy cpu span
+cpu_tiers=0
 for t in host vm kunit debug faults install intree deb; do
 	[ -n "${TIER_PASS[$t]+x}" ] || continue
-	printf '  %-8s %7d %7d %6ds %5ds-%5ds\n' "$t" "${TIER_PASS[$t]}" "${TIER_FAIL[$t]}" \
-		"${TIER_BUSY[$t]}" $(( TIER_START[$t] - START )) $(( TIER_END[$t] - START ))
+	cpu_tiers=$((cpu_tiers + TIER_CPU[$t]))
+	printf '  %-8s %7d %7d %6ds %6ds %5ds-%5ds\n' "$t" "${TIER_PASS[$t]}" "${TIER_FAIL[$t]}" \
+		"${TIER_BUSY[$t]}" $(( TIER_CPU[$t] / TICKS )) \
+		$(( TIER_START[$t] - START )) $(( TIER_END[$t] - START ))
 done
+# the rest: the dependencies, the background kernel builds (cold)
+cpu_all=$(kh_cpu $$) wall=$(( $(date +%s) - START ))
+printf '  %-8s %7s %7s %7s %6ds\n' other "" "" "" $(( (cpu_all - cpu_tiers) / TICKS ))
+printf '  CPU time %ds in %ds on %d cores: %d%% of what they could do\n' \
+	$(( cpu_all / TICKS )) "$wall" "$(nproc)" $(( cpu_all * 100 / TICKS / (wall * $(nproc)) ))
 echo "$KH_PASS passed, $KH_FAIL failed"
 [ "$KH_FAIL" = 0 ]

@@ -8,9 +8,12 @@
 # kernel purged, remove, purge); each root with the packages booting
 # Debian's kernels in QEMU (tests/rig/deb-vm.sh), and Debian 12's Secure
 # Boot chain with the DKMS-signed module (tests/rig/deb-sb.sh, in the
-# background); KH_DEB_VM=0 leaves the VMs out.  The module's W=1 builds against the newest headers of Debian
-# unstable and experimental (tests/rig/deb-newest.sh) are make check's
-# (host tier).
+# background); KH_DEB_VM=0 leaves the VMs out.  The module's W=1 builds
+# against the newest headers of Debian unstable and experimental
+# (tests/rig/deb-newest.sh) are make check's (host tier).
+#
+# Usage: deb-check.sh [build] [deb12] [deb13]: the parts, all by default;
+# make check runs the build and then each root as a job of its own.
 # Ends with "N passed, N failed".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -34,15 +37,6 @@ count() { # description, log, end-marker
 	fi
 }
 
-kh_log "make deb (Debian 12 root)"
-t0=$(date +%s)
-if nice "$RIG/deb-build.sh" > "$LOGS/deb-build.log" 2>&1; then
-	kh_pass "make deb: keyedhash-dkms (all), keyedhash-tools, libkeyedhash0, libkeyedhash-dev (amd64, arm64) built, lintian: no errors ($(( $(date +%s) - t0 )) s)"
-	sed -n '/lintian$/,$p' "$LOGS/deb-build.log" | grep '^    [EWIP]:' | sed 's/^    /    lintian: /'
-else
-	tail -20 "$LOGS/deb-build.log"
-	kh_fail "make deb (log: build/logs/deb-build.log)"
-fi
 # make deb's packages: the version is git's (debian/mkversion), and the
 # maintainer scripts are the package's own: dh_dkms's snippets, which
 # debian/rules deletes (Debian 12's common.postinst fails apt when a build
@@ -82,24 +76,6 @@ pkg_checks() {
 	fi
 	rm -rf "$d" "$x"
 }
-pkg_checks
-
-SB_PID=
-for r in deb12 deb13; do
-	kh_log "the packages in a copy of the $r root"
-	t0=$(date +%s)
-	nice "$RIG/deb.sh" "$r" > "$LOGS/deb-$r.log" 2>&1
-	count "packages on $r ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-$r.log" "^deb $r: done"
-	# Secure Boot (tests/rig/deb-sb.sh): the Debian 12 test's DKMS-signed
-	# module under OVMF, shim, GRUB and Debian's kernel, in the background
-	# while the rest runs (TCG: the firmware alone takes a while)
-	if [ "$r" = deb12 ] && [ "${KH_DEB_VM:-1}" != 0 ]; then
-		kh_log "VM (background): Secure Boot, Debian 12's boot chain, the DKMS-signed module"
-		(t1=$(date +%s); nice "$RIG/deb-sb.sh"; echo "deb-sb: $(( $(date +%s) - t1 )) s") \
-			> "$LOGS/deb-sb.log" 2>&1 &
-		SB_PID=$!
-	fi
-done
 # arm64: the module the package's sources built with dkms against Debian's
 # arm64 headers in the Debian 13 copy (tests/rig/deb-in-root.sh) is loaded
 # by Debian's own arm64 kernel of that release under QEMU: every generic
@@ -122,8 +98,10 @@ arm64_vm() {
 		return
 	fi
 	rm -rf "$x" && mkdir -p "$x"
-	make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/hosttest" "$KH_OUT/hosttest-arm64" > /dev/null &&
-		{ "$KH_OUT/hosttest" --list; "$KH_OUT/hosttest-arm64" --list-arch | cut -d' ' -f1,2; } \
+	# (its own build: make check's host tier may be building the same
+	# programs in build/ at this time)
+	make -s -C "$KH_TOP" BUILD="$x/build" "$x/build/hosttest" "$x/build/hosttest-arm64" > /dev/null &&
+		{ "$x/build/hosttest" --list; "$x/build/hosttest-arm64" --list-arch | cut -d' ' -f1,2; } \
 		> "$x/expected.txt" || { kh_fail "VM arm64: the expected drivers (hosttest --list)"; return; }
 	ird=$KH_OUT/deb-vm-arm64.cpio.gz
 	if ! "$RIG/mkinitramfs.sh" "$ird" arm64 "$root" "$ak" "$KH_TOP/tests/vm/deb-arm64.sh" \
@@ -137,27 +115,66 @@ arm64_vm() {
 	count "VM arm64, Linux $ak, the package's module" "$log" "^=== VM done"
 }
 
-# from package to use: each root with the packages boots Debian's kernels
-# under QEMU (x86_64): modprobe loads the DKMS-built module, khsum hashes
-if [ "${KH_DEB_VM:-1}" != 0 ]; then
-	r12=$("$RIG/debroot.sh" root deb12 2>/dev/null)
-	k12=$(cd "$r12/var/cache/apt/archives" 2>/dev/null && ls linux-image-6.1*-amd64_*.deb 2>/dev/null |
-		sed -n 's/^linux-image-\(6\.1[^_]*-amd64\)_.*/\1/p' | sort -V | tail -1)
-	k13=$(for s in 6.12 7.x; do "$RIG/deb13.sh" kver "$s" 2>/dev/null; done)
-	for spec in "deb12 ${k12:-none}" "deb13 $(echo $k13)"; do
-		set -- $spec
-		kh_log "VM: the $1 root with the packages boots ${*:2}"
-		t0=$(date +%s)
-		nice "$RIG/deb-vm.sh" "$@" > "$LOGS/deb-vm-$1.log" 2>&1
-		count "VM, $1 root, Linux ${*:2} ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-vm-$1.log" "^deb-vm: done"
-	done
-	arm64_vm
-fi
-if [ -n "$SB_PID" ]; then
-	wait "$SB_PID"
-	count "VM Secure Boot, Debian 12 ($(sed -n 's/^deb-sb: \([0-9]*\) s$/\1/p' "$LOGS/deb-sb.log") s)" \
-		"$LOGS/deb-sb.log" "^deb-sb: done"
-fi
+# make deb and the packages' own checks
+part_build() {
+	local t0
+	kh_log "make deb (Debian 12 root)"
+	t0=$(date +%s)
+	if nice "$RIG/deb-build.sh" > "$LOGS/deb-build.log" 2>&1; then
+		kh_pass "make deb: keyedhash-dkms (all), keyedhash-tools, libkeyedhash0, libkeyedhash-dev (amd64, arm64) built, lintian: no errors ($(( $(date +%s) - t0 )) s)"
+		sed -n '/lintian$/,$p' "$LOGS/deb-build.log" | grep '^    [EWIP]:' | sed 's/^    /    lintian: /'
+	else
+		tail -20 "$LOGS/deb-build.log"
+		kh_fail "make deb (log: build/logs/deb-build.log)"
+	fi
+	pkg_checks
+}
+
+# The packages in a copy of ROOT (tests/rig/deb.sh), then, from package to
+# use, the root with the packages booting Debian's kernels under QEMU
+# (x86_64): modprobe loads the DKMS-built module, khsum hashes.  deb12:
+# Secure Boot (tests/rig/deb-sb.sh) with the Debian 12 test's DKMS-signed
+# module under OVMF, shim, GRUB and Debian's kernel, in the background
+# beside that VM (TCG: the firmware alone takes a while).  deb13: the
+# arm64 module in Debian's arm64 kernel.
+part_root() { # deb12|deb13
+	local r=$1 t0 sb= kv
+	kh_log "the packages in a copy of the $r root"
+	t0=$(date +%s)
+	nice "$RIG/deb.sh" "$r" > "$LOGS/deb-$r.log" 2>&1
+	count "packages on $r ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-$r.log" "^deb $r: done"
+	[ "${KH_DEB_VM:-1}" != 0 ] || return 0
+	if [ "$r" = deb12 ]; then
+		kh_log "VM (background): Secure Boot, Debian 12's boot chain, the DKMS-signed module"
+		(t1=$(date +%s); nice "$RIG/deb-sb.sh"; echo "deb-sb: $(( $(date +%s) - t1 )) s") \
+			> "$LOGS/deb-sb.log" 2>&1 &
+		sb=$!
+		kv=$(cd "$("$RIG/debroot.sh" root deb12 2>/dev/null)/var/cache/apt/archives" 2>/dev/null &&
+			ls linux-image-6.1*-amd64_*.deb 2>/dev/null |
+			sed -n 's/^linux-image-\(6\.1[^_]*-amd64\)_.*/\1/p' | sort -V | tail -1)
+	else
+		kv=$(for s in 6.12 7.x; do "$RIG/deb13.sh" kver "$s" 2>/dev/null; done)
+	fi
+	kv=$(echo ${kv:-none})
+	kh_log "VM: the $r root with the packages boots $kv"
+	t0=$(date +%s)
+	nice "$RIG/deb-vm.sh" "$r" $kv > "$LOGS/deb-vm-$r.log" 2>&1
+	count "VM, $r root, Linux $kv ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-vm-$r.log" "^deb-vm: done"
+	if [ -n "$sb" ]; then
+		wait "$sb"
+		count "VM Secure Boot, Debian 12 ($(sed -n 's/^deb-sb: \([0-9]*\) s$/\1/p' "$LOGS/deb-sb.log") s)" \
+			"$LOGS/deb-sb.log" "^deb-sb: done"
+	fi
+	[ "$r" != deb13 ] || arm64_vm
+}
+
+for part in ${*:-build deb12 deb13}; do
+	case $part in
+	build) part_build ;;
+	deb12 | deb13) part_root "$part" ;;
+	*) kh_die "usage: deb-check.sh [build] [deb12] [deb13]" ;;
+	esac
+done
 
 echo "check-deb: $(( $(date +%s) - START )) s"
 echo "$KH_PASS passed, $KH_FAIL failed"

@@ -18,8 +18,11 @@ ROOT=$("$DEB13" root)
 # headers are what the rt headers use, and the arm64 lists come with it
 "$DEB13" kver "$SERIES" > /dev/null
 [ "$ARCH" = amd64 ] || "$DEB13" arm64 "$SERIES" > /dev/null
+# What the root and the caches hold already is answered under the shared
+# lock (beside the package tests' copy of the root, tests/rig/debroot.sh);
+# a change takes the exclusive one.
 exec 8> "$KH_CACHE/deb13.lock"
-flock 8
+flock -s 8
 suite=trixie
 [ "$SERIES" = 7.x ] && suite=trixie-backports
 ARM_APT=$KH_CACHE/deb13-arm64-apt
@@ -31,6 +34,18 @@ case $abi in
 *) kh_die "$suite's linux-image-rt-$ARCH is '$abi', not series $SERIES" ;;
 esac
 kv=$abi-rt-$ARCH
+A=$KH_CACHE/deb13-arm64-$kv
+if [ -f "$ROOT/usr/src/linux-headers-$kv/Makefile" ]; then
+	if [ "$ARCH" = amd64 ] && [ -f "$ROOT/boot/vmlinuz-$kv" ] &&
+		[ -f "$ROOT/lib/modules/$kv/.kh-unxz" ]; then
+		echo "$kv"
+		exit 0
+	elif [ "$ARCH" = arm64 ] && [ -f "$A/.done" ]; then
+		echo "$A/root $kv"
+		exit 0
+	fi
+fi
+flock 8
 
 if [ "$ARCH" = amd64 ]; then
 	if [ ! -f "$ROOT/boot/vmlinuz-$kv" ] || [ ! -f "$ROOT/usr/src/linux-headers-$kv/Makefile" ]; then
@@ -49,7 +64,6 @@ if [ "$ARCH" = amd64 ]; then
 	exit 0
 fi
 
-A=$KH_CACHE/deb13-arm64-$kv
 if [ ! -f "$A/.done" ]; then
 	kh_log "fetching Debian's arm64 $kv" >&2
 	rm -rf "$A"
