@@ -203,7 +203,8 @@ kh_job() { # name, function, args...
 	(
 		KH_PASS=0 KH_FAIL=0 SUMMARY=$JOBS/$name.summary KH_JOB_SEQ=$JOB_SEQ KH_JOB_NAME=$name
 		: > "$SUMMARY"
-		trap 'echo "$KH_PASS $KH_FAIL $(kh_cpu $BASHPID)" > "$JOBS/$name.count"' EXIT
+		KH_JOB_PID=$BASHPID
+		trap 'echo "$KH_PASS $KH_FAIL $(kh_cpu $KH_JOB_PID)" > "$JOBS/$name.count"' EXIT
 		renice -n 5 -p "$BASHPID" > /dev/null
 		"$@"
 	) > "$JOBS/$name.out" 2>&1 &
