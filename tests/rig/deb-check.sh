@@ -8,7 +8,10 @@
 # kernel purged, remove, purge); each root with the packages booting
 # Debian's kernels in QEMU (tests/rig/deb-vm.sh), and Debian 12's Secure
 # Boot chain with the DKMS-signed module (tests/rig/deb-sb.sh, in the
-# background); KH_DEB_VM=0 leaves the VMs out.  The module's W=1 builds against the newest headers of Debian
+# background); the arm64 packages with apt in an arm64 Debian 13 root
+# under qemu-user, DKMS building natively (tests/rig/deb-arm64.sh, in the
+# background), whose module Debian's arm64 kernel loads in QEMU
+# (arm64_vm); KH_DEB_VM=0 leaves the VMs out.  The module's W=1 builds against the newest headers of Debian
 # unstable and experimental (tests/rig/deb-newest.sh) are make check's
 # (host tier).
 # Ends with "N passed, N failed".
@@ -84,6 +87,23 @@ pkg_checks() {
 }
 pkg_checks
 
+# arm64 (tests/rig/deb-arm64.sh): the arm64 packages installed with apt in
+# an arm64 Debian 13 root under qemu-user, DKMS building natively there,
+# in the background while the rest runs (qemu-user: minutes of CPU); its
+# module is the one the arm64 VM loads (arm64_vm)
+kh_log "arm64 (background): the packages with apt in an arm64 Debian 13 root, DKMS building natively"
+(t1=$(date +%s); nice "$RIG/deb-arm64.sh"; echo "deb-arm64: $(( $(date +%s) - t1 )) s") \
+	> "$LOGS/deb-arm64.log" 2>&1 &
+ARM64_PID=$!
+arm64_wait() {
+	[ -n "$ARM64_PID" ] || return 0
+	wait "$ARM64_PID"
+	ARM64_PID=
+	grep -a '^deb-arm64: the test' "$LOGS/deb-arm64.log" | sed 's/^/    /'
+	count "packages on arm64, native DKMS ($(sed -n 's/^deb-arm64: \([0-9]*\) s$/\1/p' "$LOGS/deb-arm64.log") s)" \
+		"$LOGS/deb-arm64.log" "^deb arm64: done"
+}
+
 SB_PID=
 for r in deb12 deb13; do
 	kh_log "the packages in a copy of the $r root"
@@ -100,15 +120,17 @@ for r in deb12 deb13; do
 		SB_PID=$!
 	fi
 done
-# arm64: the module the package's sources built with dkms against Debian's
-# arm64 headers in the Debian 13 copy (tests/rig/deb-in-root.sh) is loaded
-# by Debian's own arm64 kernel of that release under QEMU: every generic
-# and NEON driver registers, its init-time self-test passed
+# arm64: the module DKMS built natively in the arm64 Debian 13 root
+# (tests/rig/deb-arm64.sh) is loaded by Debian's own arm64 kernel it was
+# built for, under QEMU: every generic and NEON driver registers, its
+# init-time self-test passed.  (The Debian 13 amd64 copy's cross-build,
+# dkms -a aarch64 (tests/rig/deb-in-root.sh), is checked there, not loaded.)
 arm64_vm() {
-	local ko=$KH_OUT/deb-deb13-work/arm64/keyedhash.ko ak s root ird
+	local ko=$KH_OUT/deb-arm64-work/keyedhash.ko ak s root ird
 	local log=$LOGS/deb-vm-arm64.log x=$KH_OUT/deb-vm-arm64
+	arm64_wait
 	if [ ! -f "$ko" ]; then
-		kh_fail "VM arm64: the package's DKMS-built arm64 module (from the deb13 test)"
+		kh_fail "VM arm64: the arm64 module DKMS built natively (from the arm64 root's test)"
 		return
 	fi
 	ak=$(modinfo -F vermagic "$ko" | cut -d' ' -f1)
@@ -132,9 +154,9 @@ arm64_vm() {
 		kh_fail "VM arm64: initramfs for $ak"
 		return
 	fi
-	kh_log "VM: Debian's arm64 $ak loads the package's DKMS-built module"
+	kh_log "VM: Debian's arm64 $ak loads the module DKMS built natively in the arm64 root"
 	"$RIG/vm.sh" arm64 max,pauth-impdef=on "$root/boot/vmlinuz-$ak" "$ird" "$log"
-	count "VM arm64, Linux $ak, the package's module" "$log" "^=== VM done"
+	count "VM arm64, Linux $ak, the package's module (native DKMS build)" "$log" "^=== VM done"
 }
 
 # from package to use: each root with the packages boots Debian's kernels
@@ -153,6 +175,7 @@ if [ "${KH_DEB_VM:-1}" != 0 ]; then
 	done
 	arm64_vm
 fi
+arm64_wait
 if [ -n "$SB_PID" ]; then
 	wait "$SB_PID"
 	count "VM Secure Boot, Debian 12 ($(sed -n 's/^deb-sb: \([0-9]*\) s$/\1/p' "$LOGS/deb-sb.log") s)" \
