@@ -8,12 +8,16 @@
 # kernel purged, remove, purge); each root with the packages booting
 # Debian's kernels in QEMU (tests/rig/deb-vm.sh), and Debian 12's Secure
 # Boot chain with the DKMS-signed module (tests/rig/deb-sb.sh, in the
-# background); KH_DEB_VM=0 leaves the VMs out.  The module's W=1 builds
-# against the newest headers of Debian unstable and experimental
-# (tests/rig/deb-newest.sh) are make check's (host tier).
+# background); the arm64 packages with apt in an arm64 Debian 13 root
+# under qemu-user, DKMS building natively (tests/rig/deb-arm64.sh), whose
+# module Debian's arm64 kernel loads in QEMU (arm64_vm); KH_DEB_VM=0
+# leaves the VMs out.  The module's W=1 builds against the newest headers
+# of Debian unstable and experimental (tests/rig/deb-newest.sh) are make
+# check's (host tier).
 #
-# Usage: deb-check.sh [build] [deb12] [deb13]: the parts, all by default;
-# make check runs the build and then each root as a job of its own.
+# Usage: deb-check.sh [build] [deb12] [deb13] [arm64]: the parts, all by
+# default; make check runs the build and then the others as jobs of their
+# own, side by side.
 # Ends with "N passed, N failed".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -76,15 +80,16 @@ pkg_checks() {
 	fi
 	rm -rf "$d" "$x"
 }
-# arm64: the module the package's sources built with dkms against Debian's
-# arm64 headers in the Debian 13 copy (tests/rig/deb-in-root.sh) is loaded
-# by Debian's own arm64 kernel of that release under QEMU: every generic
-# and NEON driver registers, its init-time self-test passed
+# arm64: the module DKMS built natively in the arm64 Debian 13 root
+# (tests/rig/deb-arm64.sh) is loaded by Debian's own arm64 kernel it was
+# built for, under QEMU: every generic and NEON driver registers, its
+# init-time self-test passed.  (The Debian 13 amd64 copy's cross-build,
+# dkms -a aarch64 (tests/rig/deb-in-root.sh), is checked there, not loaded.)
 arm64_vm() {
-	local ko=$KH_OUT/deb-deb13-work/arm64/keyedhash.ko ak s root ird
+	local ko=$KH_OUT/deb-arm64-work/keyedhash.ko ak s root ird
 	local log=$LOGS/deb-vm-arm64.log x=$KH_OUT/deb-vm-arm64
 	if [ ! -f "$ko" ]; then
-		kh_fail "VM arm64: the package's DKMS-built arm64 module (from the deb13 test)"
+		kh_fail "VM arm64: the arm64 module DKMS built natively (from the arm64 root's test)"
 		return
 	fi
 	ak=$(modinfo -F vermagic "$ko" | cut -d' ' -f1)
@@ -110,9 +115,9 @@ arm64_vm() {
 		kh_fail "VM arm64: initramfs for $ak"
 		return
 	fi
-	kh_log "VM: Debian's arm64 $ak loads the package's DKMS-built module"
+	kh_log "VM: Debian's arm64 $ak loads the module DKMS built natively in the arm64 root"
 	"$RIG/vm.sh" arm64 max,pauth-impdef=on "$root/boot/vmlinuz-$ak" "$ird" "$log"
-	count "VM arm64, Linux $ak, the package's module" "$log" "^=== VM done"
+	count "VM arm64, Linux $ak, the package's module (native DKMS build)" "$log" "^=== VM done"
 }
 
 # make deb and the packages' own checks
@@ -136,7 +141,7 @@ part_build() {
 # Secure Boot (tests/rig/deb-sb.sh) with the Debian 12 test's DKMS-signed
 # module under OVMF, shim, GRUB and Debian's kernel, in the background
 # beside that VM (TCG: the firmware alone takes a while).  deb13: the
-# arm64 module in Debian's arm64 kernel.
+# arm64 module is the arm64 part's.
 part_root() { # deb12|deb13
 	local r=$1 t0 sb= kv
 	kh_log "the packages in a copy of the $r root"
@@ -165,14 +170,28 @@ part_root() { # deb12|deb13
 		count "VM Secure Boot, Debian 12 ($(sed -n 's/^deb-sb: \([0-9]*\) s$/\1/p' "$LOGS/deb-sb.log") s)" \
 			"$LOGS/deb-sb.log" "^deb-sb: done"
 	fi
-	[ "$r" != deb13 ] || arm64_vm
 }
 
-for part in ${*:-build deb12 deb13}; do
+# arm64 (tests/rig/deb-arm64.sh): the arm64 packages installed with apt in
+# an arm64 Debian 13 root under qemu-user, DKMS building natively there
+# (minutes of CPU under qemu-user); its module is the one the arm64 VM
+# loads (arm64_vm)
+part_arm64() {
+	local t0
+	kh_log "arm64: the packages with apt in an arm64 Debian 13 root, DKMS building natively"
+	t0=$(date +%s)
+	nice "$RIG/deb-arm64.sh" > "$LOGS/deb-arm64.log" 2>&1
+	grep -a '^deb-arm64: the test' "$LOGS/deb-arm64.log" | sed 's/^/    /'
+	count "packages on arm64, native DKMS ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-arm64.log" "^deb arm64: done"
+	[ "${KH_DEB_VM:-1}" = 0 ] || arm64_vm
+}
+
+for part in ${*:-build deb12 deb13 arm64}; do
 	case $part in
 	build) part_build ;;
 	deb12 | deb13) part_root "$part" ;;
-	*) kh_die "usage: deb-check.sh [build] [deb12] [deb13]" ;;
+	arm64) part_arm64 ;;
+	*) kh_die "usage: deb-check.sh [build] [deb12] [deb13] [arm64]" ;;
 	esac
 done
 

@@ -1,13 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
 # Runs inside the arm64 VM of make check-deb (tests/rig/deb-check.sh) as
-# /test.sh: the module that the keyedhash-dkms package's sources built with
-# dkms against Debian's arm64 headers, installed as a module of the booted
-# Debian kernel.  modprobe must load it and every driver of /expected.txt
+# /test.sh: the module that DKMS built natively when apt installed the
+# keyedhash-dkms package in an arm64 Debian 13 root (tests/rig/deb-arm64.sh),
+# installed as a module of the booted Debian kernel it was built for.
+# modprobe must load it and every driver of /expected.txt
 # ("name driver": the generic and the NEON ones) must register with its
 # init-time self-test passed.
 . /lib.sh
 dmesg -n 1
-check "modprobe keyedhash (the package's module, built by dkms for arm64)" modprobe keyedhash
+check "modprobe keyedhash (the package's module, built natively by DKMS on arm64)" modprobe keyedhash
 dmesg | grep "keyedhash:"
 check "no keyedhash driver failed its init-time self-test" \
 	sh -c '! dmesg | grep -q "keyedhash: .*self-test failed"'
