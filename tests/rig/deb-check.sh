@@ -25,6 +25,12 @@ RIG=$KH_TOP/tests/rig
 LOGS=$KH_OUT/logs
 mkdir -p "$LOGS"
 START=$(date +%s)
+# the VMs' QEMU: Debian 13's (tests/rig/qemu.sh), as in make check, unless
+# make check chose already
+if [ -z "${KH_QEMU_CHOSEN:-}" ] && [ "${KH_HOST_QEMU:-0}" != 1 ]; then
+	QB=$("$RIG/qemu.sh") || kh_die "Debian 13's QEMU (tests/rig/qemu.sh; KH_HOST_QEMU=1 takes the host's)"
+	export PATH=$QB:$PATH
+fi
 count() { # description, log, end-marker
 	local p f
 	p=$(grep -a -c '^PASS: ' "$2")

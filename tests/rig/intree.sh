@@ -185,8 +185,10 @@ echo "$SRCVER" > "$B/.kh-srcver"
 kh_log "kunit.py run: keyedhash in-tree from the series, Linux $SERIES ($SRCVER), x86_64 -cpu max"
 # QEMU TCG: newer kunit.py asks for "-accel kvm -accel hvf -accel tcg"
 # itself, and KVM, where there is one, refuses -cpu max.  A wrapper first in
-# PATH drops the other accelerators.
+# PATH drops the other accelerators, then runs the QEMU PATH had (make
+# check's: tests/rig/qemu.sh).
 QB=$KH_OUT/intree-qemu-$SERIES
+QEMU=$(command -v qemu-system-x86_64) || kh_die "no qemu-system-x86_64 in PATH"
 mkdir -p "$QB"
 cat > "$QB/qemu-system-x86_64" <<'EOF'
 #!/bin/sh
@@ -203,8 +205,8 @@ while [ "$n" -gt 0 ]; do
 	fi
 	set -- "$@" "$a"
 done
-exec /usr/bin/qemu-system-x86_64 "$@"
 EOF
+echo "exec '$QEMU' \"\$@\"" >> "$QB/qemu-system-x86_64"
 chmod +x "$QB/qemu-system-x86_64"
 rc=0
 t0=$(date +%s)
