@@ -51,20 +51,10 @@ SUMMARY=$KH_OUT/summary.txt	# one line per kernel, architecture and run
 : > "$SUMMARY"
 
 bash "$RIG/deps.sh" || kh_die "could not install the dependencies"
-# The VMs' QEMU: Debian 13's, unpacked (tests/rig/qemu.sh), where the
-# Debian 13 root is there or made anyway (the quick tier of the 6.1
-# series alone does not make it); the host's otherwise or with
-# KH_HOST_QEMU=1.
-if [ "${KH_HOST_QEMU:-0}" != 1 ] &&
-	{ [ -f "$KH_CACHE/deb13-root/.done" ] || [[ " $TIERS " != *" quick "* ]]; }; then
-	QB=$("$RIG/qemu.sh") || kh_die "Debian 13's QEMU (tests/rig/qemu.sh; KH_HOST_QEMU=1 takes the host's)"
-	export PATH=$QB:$PATH
-fi
-export KH_QEMU_CHOSEN=1
 KVER=$(kh_kver)
 KDIR=/lib/modules/$KVER/build
 mkdir -p "$LOGS"
-kh_log "Debian kernel $KVER; AF_ALG split seed $SEED; $(qemu-system-x86_64 --version | head -1)"
+kh_log "Debian kernel $KVER; AF_ALG split seed $SEED"
 
 # The kernels the tiers boot, built once each and cached
 # (tests/rig/kunit-kernel.sh): the KUnit kernels, the debug one, and for
@@ -114,6 +104,18 @@ if [ "${KH_PREBUILD:-1}" != 0 ] && [ -n "$(prebuild_list)" ]; then
 	) > "$LOGS/prebuild.log" 2>&1 &
 	PREBUILD_PID=$!
 fi
+
+# The VMs' QEMU: Debian 13's, unpacked (tests/rig/qemu.sh), where the
+# Debian 13 root is there or made anyway (cold: beside the kernel builds
+# started above; the quick tier of the 6.1 series alone does not make
+# it); the host's otherwise or with KH_HOST_QEMU=1.
+if [ "${KH_HOST_QEMU:-0}" != 1 ] &&
+	{ [ -f "$KH_CACHE/deb13-root/.done" ] || [[ " $TIERS " != *" quick "* ]]; }; then
+	QB=$("$RIG/qemu.sh") || kh_die "Debian 13's QEMU (tests/rig/qemu.sh; KH_HOST_QEMU=1 takes the host's)"
+	export PATH=$QB:$PATH
+fi
+export KH_QEMU_CHOSEN=1
+kh_log "VMs: $(qemu-system-x86_64 --version | head -1)"
 
 # ------------------------------------------------------------------ jobs
 # Independent pieces (a VM, a KUnit kernel's run, the in-tree builds, the
