@@ -57,7 +57,7 @@ make_root() {
 			--no-install-recommends debootstrap >&2
 	}
 	kh_log "debootstrap trixie into $ROOT (once, about two minutes)" >&2
-	rm -rf "$ROOT"
+	rm -rf --one-file-system "$ROOT"
 	debootstrap --variant=minbase --include="$ROOT_PKGS" trixie "$ROOT" "$MIRROR" >&2 ||
 		{ tail -20 "$ROOT/debootstrap/debootstrap.log" >&2; kh_die "debootstrap trixie failed"; }
 	cat > "$ROOT/etc/apt/sources.list" <<EOS

@@ -142,7 +142,7 @@ make_root() { # kernel release
 	command -v debootstrap > /dev/null || kh_die "debootstrap missing (apt-get install debootstrap)"
 	t0=$(date +%s)
 	kh_log "debootstrap an arm64 trixie root with dkms, gcc and linux-headers-$kv into $R (once, several minutes)" >&2
-	rm -rf "$R" "$R.tmp"
+	rm -rf --one-file-system "$R" "$R.tmp"
 	# first stage on the host (only unpacks); the headers from
 	# trixie-backports with it
 	debootstrap --foreign --arch arm64 --variant=minbase --extra-suites=trixie-backports \

@@ -68,11 +68,11 @@ make_deb12() {
 		command -v debootstrap > /dev/null ||
 			kh_die "debootstrap missing (apt-get install debootstrap): cannot make the Debian 12 root"
 		kh_log "debootstrap bookworm into $R (once, a few minutes)" >&2
-		rm -rf "$R"
+		rm -rf --one-file-system "$R"
 		# (the packages through apt: debootstrap's --include misses
 		# virtual dependencies, e.g. lintian's perl-openssl-abi)
 		debootstrap --variant=minbase bookworm "$R" "$MIRROR" >&2 ||
-			{ tail -20 "$R/debootstrap/debootstrap.log" >&2; rm -rf "$R"
+			{ tail -20 "$R/debootstrap/debootstrap.log" >&2; rm -rf --one-file-system "$R"
 			  kh_die "debootstrap bookworm failed: no Debian 12 root"; }
 		cat > "$R/etc/apt/sources.list" <<EOS
 deb $MIRROR bookworm main
@@ -81,10 +81,10 @@ deb ${MIRROR%/debian}/debian-security bookworm-security main
 EOS
 		printf 'APT::Install-Recommends "false";\n' > "$R/etc/apt/apt.conf.d/90kh"
 		in_root "$R" "" dpkg --add-architecture arm64
-		apt_in "$R" update >&2 || { rm -rf "$R"; kh_die "apt-get update in the Debian 12 root failed"; }
+		apt_in "$R" update >&2 || { rm -rf --one-file-system "$R"; kh_die "apt-get update in the Debian 12 root failed"; }
 		# shellcheck disable=SC2086
 		apt_in "$R" install -y $DEB12_PKGS $DEB12_ARM64_PKGS >&2 ||
-			{ rm -rf "$R"; kh_die "could not install the build dependencies in the Debian 12 root"; }
+			{ rm -rf --one-file-system "$R"; kh_die "could not install the build dependencies in the Debian 12 root"; }
 		apt_in "$R" clean >&2
 		touch "$R/.done"
 	elif [ "${KH_REFRESH:-0}" = 1 ]; then
@@ -112,9 +112,9 @@ make_sid() {
 		command -v debootstrap > /dev/null ||
 			kh_die "debootstrap missing (apt-get install debootstrap): cannot make the Debian unstable root"
 		kh_log "debootstrap sid into $R (once, a few minutes)" >&2
-		rm -rf "$R"
+		rm -rf --one-file-system "$R"
 		debootstrap --variant=minbase sid "$R" "$MIRROR" >&2 ||
-			{ tail -20 "$R/debootstrap/debootstrap.log" >&2; rm -rf "$R"
+			{ tail -20 "$R/debootstrap/debootstrap.log" >&2; rm -rf --one-file-system "$R"
 			  kh_die "debootstrap sid failed: no Debian unstable root"; }
 		cat > "$R/etc/apt/sources.list" <<EOS
 deb $MIRROR sid main
@@ -124,10 +124,10 @@ EOS
 		# a mirror that is a snapshot, as the rig's may be, is still used)
 		printf 'APT::Install-Recommends "false";\nAcquire::Check-Valid-Until "false";\n' \
 			> "$R/etc/apt/apt.conf.d/90kh"
-		apt_in "$R" update >&2 || { rm -rf "$R"; kh_die "apt-get update in the Debian unstable root failed"; }
+		apt_in "$R" update >&2 || { rm -rf --one-file-system "$R"; kh_die "apt-get update in the Debian unstable root failed"; }
 		# shellcheck disable=SC2086
 		apt_in "$R" install -y $SID_PKGS >&2 ||
-			{ rm -rf "$R"; kh_die "could not install the build tools in the Debian unstable root"; }
+			{ rm -rf --one-file-system "$R"; kh_die "could not install the build tools in the Debian unstable root"; }
 		touch "$R/.done" "$R/.updated"
 	elif [ "${KH_REFRESH:-0}" = 1 ] || [ -n "$(find "$R/.updated" -mmin +1440 2>/dev/null)" ]; then
 		apt_in "$R" update >&2 && touch "$R/.updated"
