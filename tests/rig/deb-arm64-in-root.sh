@@ -23,17 +23,7 @@ LOG=$W/apt.log
 N=0
 export DEBIAN_FRONTEND=noninteractive
 : > "$LOG"
-step() { # description, command...
-	local d=$1 rc
-	shift
-	N=$((N + 1))
-	echo "--- $N: $d: $*" >> "$LOG"
-	"$@" > "$W/step-$N.log" 2>&1
-	rc=$?
-	cat "$W/step-$N.log" >> "$LOG"
-	echo "--- exit status $rc" >> "$LOG"
-	kh_check "arm64: $d: exit status 0" test "$rc" = 0
-}
+step() { kh_step arm64 "$@"; }	# tests/rig/lib.sh
 said() { grep -q -- "$1" "$W/step-$N.log"; }
 # (the root has every dependency: nothing is downloaded; --force-unsafe-io:
 # the root is a throw-away copy)

@@ -23,29 +23,10 @@ N=0
 export DEBIAN_FRONTEND=noninteractive
 
 # apt-get/dpkg, its output in $W/step-N.log (and the whole log); the status
-# is kept in RC
-step() { # description, command...
-	local d=$1
-	shift
-	N=$((N + 1))
-	echo "--- $N: $d: $*" >> "$LOG"
-	"$@" > "$W/step-$N.log" 2>&1
-	RC=$?
-	cat "$W/step-$N.log" >> "$LOG"
-	echo "--- exit status $RC" >> "$LOG"
-	kh_check "$NAME: $d: exit status 0" test "$RC" = 0
-}
-# the same, for a step whose exit status is the test's business
-step_any() { # description, command...
-	local d=$1
-	shift
-	N=$((N + 1))
-	echo "--- $N: $d: $*" >> "$LOG"
-	"$@" > "$W/step-$N.log" 2>&1
-	RC=$?
-	cat "$W/step-$N.log" >> "$LOG"
-	echo "--- exit status $RC" >> "$LOG"
-}
+# is kept in RC (tests/rig/lib.sh); step_any: one whose exit status is the
+# test's business
+step() { kh_step "$NAME" "$@"; }
+step_any() { kh_step_any "$@"; }
 said() { grep -q -- "$1" "$W/step-$N.log"; }
 # (--force-unsafe-io: the root is a throw-away copy, no fsync needed)
 apt() { apt-get -o DPkg::Lock::Timeout=600 -o Dpkg::Options::=--force-unsafe-io -q -y "$@"; }

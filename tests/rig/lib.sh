@@ -133,3 +133,23 @@ kh_check() { # description, command...
 	local d=$1; shift
 	if "$@"; then kh_pass "$d"; else kh_fail "$d"; fi
 }
+# A step of the package tests in a root (tests/rig/deb-in-root.sh,
+# deb-arm64-in-root.sh): COMMAND's output in $W/step-N.log and in the whole
+# log $LOG, its exit status in RC (N, W and LOG are the caller's).
+kh_step_any() { # description, command...
+	local d=$1
+	shift
+	N=$((N + 1))
+	echo "--- $N: $d: $*" >> "$LOG"
+	"$@" > "$W/step-$N.log" 2>&1
+	RC=$?
+	cat "$W/step-$N.log" >> "$LOG"
+	echo "--- exit status $RC" >> "$LOG"
+}
+# the same, its exit status checked: "PREFIX: DESCRIPTION: exit status 0"
+kh_step() { # prefix, description, command...
+	local p=$1 d=$2
+	shift
+	kh_step_any "$@"
+	kh_check "$p: $d: exit status 0" test "$RC" = 0
+}
