@@ -131,6 +131,23 @@ $(BUILD)/fuzz/kh-fuzz: tests/lib/fuzz.c $(LIB_SRCS) lib/include/keyedhash.h lib/
 		LIB_CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link"
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Ilib/include -o $@ $< $(BUILD)/fuzz/lib/libkeyedhash.a
 
+# The constant-time check (tests/lib/ct.c, run under Valgrind memcheck by
+# tests/lib/run.sh ct) on the library as built, and on mutants of it
+# (tests/lib/mutant.sh NAME: one file changed, in a copy of the archive)
+# that the check must catch.
+$(LIB_OUT)/ct: tests/lib/ct.c $(LIB_A) lib/include/keyedhash.h
+	$(CC) -O2 -g $(LIB_WARN) -Ilib/include -o $@ $< $(LIB_A)
+
+KH_MUTANT_ENV = CC="$(CC)" KH_MUTANT_CFLAGS="$(LIB_ALL_CFLAGS)" \
+	KH_MUTANT_ASFLAGS="-D__ASSEMBLY__ -fPIC $(LIB_SHIM) -Wa,--noexecstack"
+.PRECIOUS: $(LIB_OUT)/mutant/%/libkeyedhash.a
+$(LIB_OUT)/mutant/%/libkeyedhash.a: $(LIB_A) tests/lib/mutant.sh
+	@mkdir -p $(@D)
+	$(KH_MUTANT_ENV) bash tests/lib/mutant.sh $* $(CURDIR) $(LIB_A) $@
+
+$(LIB_OUT)/mutant/%/ct: tests/lib/ct.c $(LIB_OUT)/mutant/%/libkeyedhash.a
+	$(CC) -O2 -g $(LIB_WARN) -Ilib/include -o $@ $< $(LIB_OUT)/mutant/$*/libkeyedhash.a
+
 # every block the library frees is checked to be wiped (tests/lib/wipetest.c)
 $(LIB_OUT)/wipetest: tests/lib/wipetest.c $(LIB_A) lib/include/keyedhash.h
 	$(CC) -O2 -g $(LIB_WARN) -Ilib/include -o $@ $< $(LIB_A) \
@@ -144,13 +161,14 @@ $(BUILD)/arm64lib/libtest: tests/lib/libtest.c $(wildcard core/*.c arch/arm64/*)
 	$(LIB_ARM64_CC) -O2 -static $(LIB_WARN) -Ilib/include -o $@ $< $(BUILD)/arm64lib/lib/libkeyedhash.a
 
 # build/lib/test-NAME: a runner of tests/lib/run.sh NAME, its programs built
-LIB_TESTS := vectors wipe khsum python asan valgrind fuzz abi arm64 install
+LIB_TESTS := vectors wipe khsum python asan valgrind ct fuzz abi arm64 install
 $(LIB_OUT)/test-vectors $(LIB_OUT)/test-valgrind: $(LIB_OUT)/libtest
 $(LIB_OUT)/test-wipe: $(LIB_OUT)/wipetest
 $(LIB_OUT)/test-khsum: $(LIB_VECTORS) $(BUILD)/khsum
 $(LIB_OUT)/test-python: $(wildcard python/src/keyedhash/* python/*.py python/*.toml) $(LIB_SRCS)
 $(LIB_OUT)/test-asan: $(LIB_OUT)/asan/libtest $(LIB_VECTORS)
 $(LIB_OUT)/test-fuzz: $(BUILD)/fuzz/kh-fuzz
+$(LIB_OUT)/test-ct: $(LIB_OUT)/ct $(LIB_OUT)/mutant/ct-key-branch/ct $(LIB_OUT)/mutant/ct-msg-index/ct
 $(LIB_OUT)/test-abi: $(LIB_SO) $(LIB_OUT)/libkeyedhash.so lib/abi/libkeyedhash.abi
 $(LIB_OUT)/test-install: lib $(BUILD)/khsum
 $(LIB_OUT)/test-arm64: $(BUILD)/arm64lib/libtest $(LIB_VECTORS)
@@ -159,13 +177,17 @@ $(LIB_OUT)/test-%: tests/lib/run.sh
 	printf '#!/bin/sh\nexec bash "%s" %s "%s"\n' "$(CURDIR)/tests/lib/run.sh" $* "$(BUILD)" > $@
 	chmod +x $@
 
-# make check-lib: them all; make fuzz FUZZ_SECONDS=600: the fuzzer alone, longer
-.PHONY: check-lib fuzz abi-baseline
+# make check-lib: them all; make fuzz FUZZ_SECONDS=600: the fuzzer alone, longer;
+# make ct: the constant-time check alone (docs/reliability.md)
+.PHONY: check-lib fuzz abi-baseline ct
 check-lib: $(addprefix $(LIB_OUT)/test-,$(LIB_TESTS))
 	@for t in $(LIB_TESTS); do $(LIB_OUT)/test-$$t | tail -1 || exit 1; done
 
 fuzz: $(LIB_OUT)/test-fuzz
 	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) $<
+
+ct: $(LIB_OUT)/test-ct
+	$<
 
 # make abi-baseline: record the ABI of the library as built now (only when
 # the ABI is meant to change: a new symbol, or a new soname)

@@ -10,6 +10,9 @@
 #             with pip into a venv under BUILD (no network: system setuptools)
 #   asan      libtest on the library built with ASan and UBSan
 #   valgrind  libtest under valgrind memcheck (errors and leaks fail)
+#   ct        the constant-time check: tests/lib/ct.c under valgrind memcheck,
+#             secrets marked undefined (any report fails); then two mutants
+#             (tests/lib/mutant.sh) that it must report
 #   fuzz      the libFuzzer target for FUZZ_SECONDS (default 10)
 #   abi       abidiff of libkeyedhash.so against lib/abi/libkeyedhash.abi
 #   arm64     the library cross-built for arm64 (NEON drivers), libtest
@@ -48,6 +51,19 @@ valgrind)
 	# valgrind's virtual CPU has no AVX-512: those drivers ran natively above
 	printf '%s\n' "$out" | sed 's/^libtest:/libtest (valgrind):/;
 		s/, \([0-9]*\) not run (CPU lacks \(.*\))$/; valgrind'"'"'s CPU lacks \2 (run natively in lib\/test-vectors)/' ;;
+ct)
+	vg=(valgrind -q --error-exitcode=99)
+	out=$("${vg[@]}" "$L/ct" 2>&1) ||
+		{ printf '%s\n' "$out" | head -60; echo "ct: memcheck reported a secret-dependent branch or address (above)"; exit 1; }
+	last=$(printf '%s\n' "$out" | tail -1)
+	# each mutant: the same check, on the drivers it changes, must report
+	for m in ct-key-branch:highwayhash256 ct-msg-index:nhpoly1305-keyedhash-generic; do
+		rc=0
+		mout=$("${vg[@]}" "$L/mutant/${m%%:*}/ct" -q -d "${m#*:}" 2>&1) || rc=$?
+		[ "$rc" = 99 ] && printf '%s\n' "$mout" | grep -q 'depends on uninitialised\|Use of uninitialised' ||
+			{ printf '%s\n' "$mout" | tail -20; echo "ct: mutant ${m%%:*} was not reported (exit $rc)"; exit 1; }
+	done
+	printf '%s\n' "$last" | sed 's/^ct:/ct (valgrind memcheck, secrets undefined; mutants ct-key-branch, ct-msg-index reported):/' ;;
 fuzz)
 	s=${FUZZ_SECONDS:-10}
 	mkdir -p "$B/fuzz/corpus"
