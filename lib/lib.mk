@@ -103,7 +103,8 @@ uninstall-lib:
 # ---------------------------------------------------------------- tests
 # make check-lib: the library's host tests (tests/lib/), each a few seconds:
 # every vector through every driver (libtest), through khsum without the
-# module, through Python; ASan/UBSan; valgrind; the fuzz test for
+# module, through Python; ASan/UBSan; valgrind; the constant-time check
+# (make ct); the fuzz test for
 # FUZZ_SECONDS (default 10; make fuzz FUZZ_SECONDS=600 for longer); the
 # ABI against lib/abi/libkeyedhash.abi; keys and states wiped before free().
 LIB_VECTORS := $(LIB_OUT)/vectors.tsv
@@ -179,7 +180,7 @@ $(LIB_OUT)/test-%: tests/lib/run.sh
 
 # make check-lib: them all; make fuzz FUZZ_SECONDS=600: the fuzzer alone, longer;
 # make ct: the constant-time check alone (docs/reliability.md)
-.PHONY: check-lib fuzz abi-baseline ct
+.PHONY: check-lib fuzz abi-baseline ct ct-timing
 check-lib: $(addprefix $(LIB_OUT)/test-,$(LIB_TESTS))
 	@for t in $(LIB_TESTS); do $(LIB_OUT)/test-$$t | tail -1 || exit 1; done
 
@@ -188,6 +189,15 @@ fuzz: $(LIB_OUT)/test-fuzz
 
 ct: $(LIB_OUT)/test-ct
 	$<
+
+# make ct-timing: the statistical timing test (tests/lib/ct-timing.c,
+# dudect's method) of the AVX-512 drivers, natively; it reports, nothing
+# asserts timings (CT_TIMING_ARGS="-n 1000000 sthash-avx2" for others)
+$(LIB_OUT)/ct-timing: tests/lib/ct-timing.c $(LIB_A) lib/include/keyedhash.h
+	$(CC) -O2 -g $(LIB_WARN) -Ilib/include -o $@ $< $(LIB_A) -lm
+
+ct-timing: $(LIB_OUT)/ct-timing
+	$< -s $(CT_TIMING_ARGS)
 
 # make abi-baseline: record the ABI of the library as built now (only when
 # the ABI is meant to change: a new symbol, or a new soname)
