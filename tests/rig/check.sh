@@ -432,6 +432,10 @@ run_host() {
 		bash -c "bash '$RIG/bench-report.sh' > '$LOGS/bench-report.log' 2>&1 || { cat '$LOGS/bench-report.log'; exit 1; }"
 	kh_check "README.md and docs/: every relative link and anchor resolves" \
 		python3 "$RIG/doc-links.py"
+	# the constant-time argument for the assembly (docs/reliability.md),
+	# with its self-test: lines breaking each rule must be reported
+	kh_check "arch/*/*.S: no secret into a general register, the flags or an address (ct-asm.py)" \
+		python3 "$RIG/ct-asm.py" --self-test "$KH_TOP"
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" hosttest > "$LOGS/hosttest.log" 2>&1
 	count_log "host self-test (generic C)" "$LOGS/hosttest.log" "^hosttest:"
 	# tests/host/hosttest-<name>.c, and hosttest-arch.c built for both arches;
