@@ -13,6 +13,9 @@
 #   ct        the constant-time check: tests/lib/ct.c under valgrind memcheck,
 #             secrets marked undefined (any report fails); then two mutants
 #             (tests/lib/mutant.sh) that it must report
+#   ct-arm64  the same for the arm64 build (generic C and NEON drivers):
+#             Debian's arm64 valgrind (tests/rig/valgrind-arm64.sh) under
+#             qemu-aarch64, natively on an arm64 host
 #   fuzz      the libFuzzer target for FUZZ_SECONDS (default 10)
 #   abi       abidiff of libkeyedhash.so against lib/abi/libkeyedhash.abi
 #   arm64     the library cross-built for arm64 (NEON drivers), libtest
@@ -51,19 +54,31 @@ valgrind)
 	# valgrind's virtual CPU has no AVX-512: those drivers ran natively above
 	printf '%s\n' "$out" | sed 's/^libtest:/libtest (valgrind):/;
 		s/, \([0-9]*\) not run (CPU lacks \(.*\))$/; valgrind'"'"'s CPU lacks \2 (run natively in lib\/test-vectors)/' ;;
-ct)
+ct | ct-arm64)
+	# the constant-time check under memcheck (x86_64 natively; arm64 the
+	# arm64 valgrind under qemu-aarch64), then each mutant, on the drivers
+	# it changes, must be reported
+	d=$L label="valgrind memcheck"
 	vg=(valgrind -q --error-exitcode=99)
-	out=$("${vg[@]}" "$L/ct" 2>&1) ||
-		{ printf '%s\n' "$out" | head -60; echo "ct: memcheck reported a secret-dependent branch or address (above)"; exit 1; }
+	if [ "$name" = ct-arm64 ]; then
+		d=$B/arm64lib/lib label="arm64, valgrind memcheck under qemu-aarch64"
+		if [ "$(uname -m)" != aarch64 ]; then
+			VR=$(bash "$TOP/tests/rig/valgrind-arm64.sh")
+			vg=(env VALGRIND_LAUNCHER="$VR/usr/bin/valgrind" VALGRIND_LIB="$VR/usr/libexec/valgrind"
+			    qemu-aarch64 -cpu max -L "$VR" "$VR/usr/libexec/valgrind/memcheck-arm64-linux"
+			    -q --error-exitcode=99)
+		fi
+	fi
+	out=$("${vg[@]}" "$d/ct" 2>&1) ||
+		{ printf '%s\n' "$out" | head -60; echo "$name: memcheck reported a secret-dependent branch or address (above)"; exit 1; }
 	last=$(printf '%s\n' "$out" | tail -1)
-	# each mutant: the same check, on the drivers it changes, must report
 	for m in ct-key-branch:highwayhash256 ct-msg-index:nhpoly1305-keyedhash-generic; do
 		rc=0
-		mout=$("${vg[@]}" "$L/mutant/${m%%:*}/ct" -q -d "${m#*:}" 2>&1) || rc=$?
+		mout=$("${vg[@]}" "$d/mutant/${m%%:*}/ct" -q -d "${m#*:}" 2>&1) || rc=$?
 		[ "$rc" = 99 ] && printf '%s\n' "$mout" | grep -q 'depends on uninitialised\|Use of uninitialised' ||
-			{ printf '%s\n' "$mout" | tail -20; echo "ct: mutant ${m%%:*} was not reported (exit $rc)"; exit 1; }
+			{ printf '%s\n' "$mout" | tail -20; echo "$name: mutant ${m%%:*} was not reported (exit $rc)"; exit 1; }
 	done
-	printf '%s\n' "$last" | sed 's/^ct:/ct (valgrind memcheck, secrets undefined; mutants ct-key-branch, ct-msg-index reported):/' ;;
+	printf '%s\n' "$last" | sed "s/^ct:/$name ($label, secrets undefined; mutants ct-key-branch, ct-msg-index reported):/" ;;
 fuzz)
 	s=${FUZZ_SECONDS:-10}
 	mkdir -p "$B/fuzz/corpus"

@@ -449,9 +449,10 @@ run_host() {
 	# libkeyedhash (lib/, tests/lib/run.sh; make check-lib): the vectors
 	# through the library, khsum without the module and Python; wipes,
 	# ASan/UBSan, valgrind, the constant-time check (valgrind, secrets
-	# undefined, and its mutants), the fuzzer for FUZZ_SECONDS, the ABI
+	# undefined, and its mutants; arm64: valgrind under qemu-aarch64), the
+	# fuzzer for FUZZ_SECONDS, the ABI
 	# baseline, arm64 under qemu-aarch64, make install-lib and the README's example
-	for n in vectors wipe khsum python asan valgrind ct fuzz abi arm64 install; do
+	for n in vectors wipe khsum python asan valgrind ct ct-arm64 fuzz abi arm64 install; do
 		host_test "lib/test-$n"
 	done
 	kh_check "lib/libkeyedhash.3: groff -man -ww renders it without warnings" sh -c \
