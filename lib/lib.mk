@@ -125,12 +125,58 @@ $(LIB_OUT)/asan/libtest: tests/lib/libtest.c $(LIB_SRCS) lib/include/keyedhash.h
 	$(MAKE) -s $(LIB_OUT)/asan/lib/libkeyedhash.a BUILD=$(LIB_OUT)/asan LIB_CFLAGS="$(LIB_ASAN_FLAGS)"
 	$(CC) $(LIB_ASAN_FLAGS) $(LIB_WARN) -Ilib/include -o $@ $< $(LIB_OUT)/asan/lib/libkeyedhash.a
 
+# The fuzz target (tests/lib/fuzz.c) against independent references: the
+# Rust crates highway, sthash and multimixer-128 (tests/lib/fuzz-refs/, a
+# static library built with cargo --locked; crates.io the first time) and
+# Linux 6.1's nhpoly1305-generic (tests/lib/fuzz-linux.c, compiled from
+# the installed linux-source-6.1 through tools/bench/kshim/).
 FUZZ_CC ?= clang-14
 FUZZ_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
-$(BUILD)/fuzz/kh-fuzz: tests/lib/fuzz.c $(LIB_SRCS) lib/include/keyedhash.h lib/backend.h
-	$(MAKE) -s $(BUILD)/fuzz/lib/libkeyedhash.a BUILD=$(BUILD)/fuzz CC=$(FUZZ_CC) \
+CARGO ?= $(or $(shell command -v cargo 2>/dev/null),$(wildcard $(HOME)/.cargo/bin/cargo),cargo)
+FUZZ_REFS := $(BUILD)/fuzz/refs/release/libkhfuzzrefs.a $(BUILD)/fuzz/linux-ref.a
+FUZZ_REFS_LIBS := -lpthread -ldl -lm
+$(BUILD)/fuzz/refs/release/libkhfuzzrefs.a: tests/lib/fuzz-refs/Cargo.toml \
+		tests/lib/fuzz-refs/Cargo.lock tests/lib/fuzz-refs/src/lib.rs
+	@command -v $(CARGO) >/dev/null || { echo "the fuzz target's references need cargo (a Rust toolchain: rustup, or apt-get install cargo)"; exit 1; }
+	env -u RUSTFLAGS $(CARGO) build -q --release --locked \
+		--manifest-path tests/lib/fuzz-refs/Cargo.toml --target-dir $(BUILD)/fuzz/refs
+
+$(BUILD)/fuzz/linux-ref.a: tests/lib/fuzz-linux.c tools/bench/kpeer-nhpoly1305.c tests/lib/linux-src.sh
+	@mkdir -p $(BUILD)/fuzz/linux-obj
+	d=$$(bash tests/lib/linux-src.sh $(BUILD)/fuzz) && \
+	f="-O2 -g -fno-strict-aliasing -fno-common -Itools/bench/kshim -idirafter $$d/include" && \
+	$(FUZZ_CC) $$f -DKB_KFILE="\"$$d/crypto/nhpoly1305.c\"" -c tools/bench/kpeer-nhpoly1305.c \
+		-o $(BUILD)/fuzz/linux-obj/nhpoly1305.o && \
+	$(FUZZ_CC) $$f -c $$d/lib/crypto/poly1305-donna64.c -o $(BUILD)/fuzz/linux-obj/poly1305-donna64.o && \
+	$(FUZZ_CC) $$f -c tests/lib/fuzz-linux.c -o $(BUILD)/fuzz/linux-obj/fuzz-linux.o
+	rm -f $@
+	$(AR) rcs $@ $(BUILD)/fuzz/linux-obj/*.o
+
+# the library instrumented for libFuzzer, in build/fuzz/lib/
+$(BUILD)/fuzz/lib/libkeyedhash.a: $(LIB_SRCS) lib/include/keyedhash.h lib/backend.h lib/lib.mk
+	$(MAKE) -s $@ BUILD=$(BUILD)/fuzz CC=$(FUZZ_CC) \
 		LIB_CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link"
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Ilib/include -o $@ $< $(BUILD)/fuzz/lib/libkeyedhash.a
+
+$(BUILD)/fuzz/kh-fuzz: tests/lib/fuzz.c $(BUILD)/fuzz/lib/libkeyedhash.a $(FUZZ_REFS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Ilib/include -o $@ $< \
+		$(BUILD)/fuzz/lib/libkeyedhash.a $(FUZZ_REFS) $(FUZZ_REFS_LIBS)
+
+# the mutants the fuzzer must find (tests/lib/mutant.sh), from empty corpora
+$(BUILD)/fuzz/kh-fuzz-%: tests/lib/fuzz.c $(BUILD)/fuzz/lib/libkeyedhash.a $(FUZZ_REFS) tests/lib/mutant.sh
+	$(MAKE) -s $(BUILD)/fuzz/lib/mutant/$*/libkeyedhash.a BUILD=$(BUILD)/fuzz CC=$(FUZZ_CC) \
+		LIB_CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link"
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Ilib/include -o $@ $< \
+		$(BUILD)/fuzz/lib/mutant/$*/libkeyedhash.a $(FUZZ_REFS) $(FUZZ_REFS_LIBS)
+
+# The same checks as a plain program (tests/lib/run.sh fuzz-arm64): on the
+# host with the references, recording their answers; for arm64 without
+# them, replaying the recording under qemu-aarch64.
+$(BUILD)/fuzz/kh-fuzz-record: tests/lib/fuzz.c $(LIB_A) $(FUZZ_REFS)
+	$(CC) -O2 -g $(LIB_WARN) -DKH_FUZZ_MAIN -Ilib/include -o $@ $< $(LIB_A) $(FUZZ_REFS) $(FUZZ_REFS_LIBS)
+
+$(BUILD)/arm64lib/kh-fuzz-replay: tests/lib/fuzz.c $(BUILD)/arm64lib/libtest
+	$(LIB_ARM64_CC) -O2 -g -static $(LIB_WARN) -DKH_FUZZ_MAIN -DKH_FUZZ_NO_REFS -Ilib/include \
+		-o $@ $< $(BUILD)/arm64lib/lib/libkeyedhash.a
 
 # The constant-time check (tests/lib/ct.c, run under Valgrind memcheck by
 # tests/lib/run.sh ct) on the library as built, and on mutants of it
@@ -171,13 +217,14 @@ $(BUILD)/arm64lib/ct.stamp: tests/lib/ct.c tests/lib/mutant.sh $(wildcard core/*
 	touch $@
 
 # build/lib/test-NAME: a runner of tests/lib/run.sh NAME, its programs built
-LIB_TESTS := vectors wipe khsum python asan valgrind ct ct-arm64 fuzz abi arm64 install
+LIB_TESTS := vectors wipe khsum python asan valgrind ct ct-arm64 fuzz fuzz-arm64 abi arm64 install
 $(LIB_OUT)/test-vectors $(LIB_OUT)/test-valgrind: $(LIB_OUT)/libtest
 $(LIB_OUT)/test-wipe: $(LIB_OUT)/wipetest
 $(LIB_OUT)/test-khsum: $(LIB_VECTORS) $(BUILD)/khsum
 $(LIB_OUT)/test-python: $(wildcard python/src/keyedhash/* python/*.py python/*.toml) $(LIB_SRCS)
 $(LIB_OUT)/test-asan: $(LIB_OUT)/asan/libtest $(LIB_VECTORS)
-$(LIB_OUT)/test-fuzz: $(BUILD)/fuzz/kh-fuzz
+$(LIB_OUT)/test-fuzz: $(BUILD)/fuzz/kh-fuzz $(BUILD)/fuzz/kh-fuzz-fuzz-tail-bit $(BUILD)/fuzz/kh-fuzz-fuzz-packet-bit
+$(LIB_OUT)/test-fuzz-arm64: $(BUILD)/fuzz/kh-fuzz-record $(BUILD)/arm64lib/kh-fuzz-replay
 $(LIB_OUT)/test-ct-arm64: $(BUILD)/arm64lib/ct.stamp
 $(LIB_OUT)/test-ct: $(LIB_OUT)/ct $(LIB_OUT)/mutant/ct-key-branch/ct $(LIB_OUT)/mutant/ct-msg-index/ct
 $(LIB_OUT)/test-abi: $(LIB_SO) $(LIB_OUT)/libkeyedhash.so lib/abi/libkeyedhash.abi

@@ -16,7 +16,11 @@
 #   ct-arm64  the same for the arm64 build (generic C and NEON drivers):
 #             Debian's arm64 valgrind (tests/rig/valgrind-arm64.sh) under
 #             qemu-aarch64, natively on an arm64 host
-#   fuzz      the libFuzzer target for FUZZ_SECONDS (default 10)
+#   fuzz      the libFuzzer target (every driver against the Rust crates
+#             and Linux's nhpoly1305) for FUZZ_SECONDS (default 10), then
+#             two mutants it must find from nothing in that time
+#   fuzz-arm64  the same checks, arm64 build, under qemu-aarch64, against
+#             the references' answers recorded on the host
 #   abi       abidiff of libkeyedhash.so against lib/abi/libkeyedhash.abi
 #   arm64     the library cross-built for arm64 (NEON drivers), libtest
 #             under qemu-aarch64 (natively on an arm64 host)
@@ -80,13 +84,42 @@ ct | ct-arm64)
 	done
 	printf '%s\n' "$last" | sed "s/^ct:/$name ($label, secrets undefined; mutants ct-key-branch, ct-msg-index reported):/" ;;
 fuzz)
+	# the libFuzzer target against the references for FUZZ_SECONDS, from
+	# the committed seeds (new inputs go to BUILD, not to the tree); then
+	# each mutant, from an empty corpus, must be found within FUZZ_SECONDS
 	s=${FUZZ_SECONDS:-10}
-	mkdir -p "$B/fuzz/corpus"
-	"$B/fuzz/kh-fuzz" -max_total_time="$s" -max_len=2048 -print_final_stats=1 \
-		-artifact_prefix="$B/fuzz/" \
-		"$B/fuzz/corpus" > "$B/fuzz/fuzz.log" 2>&1 || { tail -40 "$B/fuzz/fuzz.log"; exit 1; }
-	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$B/fuzz/fuzz.log")
-	echo "fuzz: $runs inputs in ${s} s, streaming = one-shot = copy, SIMD = generic, no sanitizer report" ;;
+	F=$B/fuzz
+	mkdir -p "$F/corpus"
+	"$F/kh-fuzz" -max_total_time="$s" -max_len=256 -len_control=0 -print_final_stats=1 \
+		-artifact_prefix="$F/" -rss_limit_mb=4096 \
+		"$F/corpus" "$TOP/tests/lib/fuzz-corpus" > "$F/fuzz.log" 2>&1 ||
+		{ tail -40 "$F/fuzz.log"; exit 1; }
+	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$F/fuzz.log")
+	seeds=$(ls "$TOP/tests/lib/fuzz-corpus" | wc -l)
+	[ "$seeds" -gt 0 ] && [ "${runs:-0}" -gt "$seeds" ] ||
+		{ tail -20 "$F/fuzz.log"; echo "fuzz: $runs inputs run, $seeds seeds: the fuzzer did not run"; exit 1; }
+	found=
+	for m in fuzz-tail-bit fuzz-packet-bit; do
+		rm -rf "$F/$m"
+		mkdir -p "$F/$m/corpus"
+		rc=0
+		"$F/kh-fuzz-$m" -max_total_time="$s" -max_len=256 -len_control=0 -artifact_prefix="$F/$m/" \
+			-rss_limit_mb=4096 "$F/$m/corpus" > "$F/$m.log" 2>&1 || rc=$?
+		grep -q '^fuzz: .*differs from the reference' "$F/$m.log" ||
+			{ tail -20 "$F/$m.log"; echo "fuzz: mutant $m not found in $s s (exit $rc)"; exit 1; }
+		found="$found, $m in $(sed -n 's/^#\([0-9]*\).*/\1/p' "$F/$m.log" | tail -1) runs"
+	done
+	echo "fuzz: $runs inputs in ${s} s from $seeds seeds, every driver = the Rust crates and Linux's nhpoly1305, streamed, copied, API edges; mutants found${found#,}" ;;
+fuzz-arm64)
+	# the arm64 library (NEON drivers) under qemu-aarch64 against the
+	# references' answers recorded on the host: the seeds and N generated inputs
+	n=${FUZZ_ARM64_INPUTS:-300}
+	run=(qemu-aarch64 -cpu max)
+	[ "$(uname -m)" = aarch64 ] && run=()
+	"$B/fuzz/kh-fuzz-record" -r "$B/fuzz/arm64.rec" -n "$n" "$TOP"/tests/lib/fuzz-corpus/* > "$B/fuzz/record.log" 2>&1 ||
+		{ tail -20 "$B/fuzz/record.log"; exit 1; }
+	"${run[@]}" "$B/arm64lib/kh-fuzz-replay" -p "$B/fuzz/arm64.rec" -n "$n" "$TOP"/tests/lib/fuzz-corpus/* |
+		sed 's/^fuzz-replay:/fuzz-arm64 (NEON and generic, qemu-aarch64):/' ;;
 abi)
 	[ "$(uname -m)" = x86_64 ] || { echo "abi: baseline recorded on x86_64, not checked on $(uname -m)"; exit 0; }
 	out=$(abidiff --no-added-syms --headers-dir2 "$TOP/lib/include" \

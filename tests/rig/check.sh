@@ -450,9 +450,10 @@ run_host() {
 	# through the library, khsum without the module and Python; wipes,
 	# ASan/UBSan, valgrind, the constant-time check (valgrind, secrets
 	# undefined, and its mutants; arm64: valgrind under qemu-aarch64), the
-	# fuzzer for FUZZ_SECONDS, the ABI
+	# fuzzer against independent references for FUZZ_SECONDS (and on arm64
+	# against their recorded answers), the ABI
 	# baseline, arm64 under qemu-aarch64, make install-lib and the README's example
-	for n in vectors wipe khsum python asan valgrind ct ct-arm64 fuzz abi arm64 install; do
+	for n in vectors wipe khsum python asan valgrind ct ct-arm64 fuzz fuzz-arm64 abi arm64 install; do
 		host_test "lib/test-$n"
 	done
 	kh_check "lib/libkeyedhash.3: groff -man -ww renders it without warnings" sh -c \
