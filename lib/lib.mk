@@ -235,14 +235,16 @@ $(LIB_OUT)/test-%: tests/lib/run.sh
 	printf '#!/bin/sh\nexec bash "%s" %s "%s"\n' "$(CURDIR)/tests/lib/run.sh" $* "$(BUILD)" > $@
 	chmod +x $@
 
-# make check-lib: them all; make fuzz FUZZ_SECONDS=600: the fuzzer alone, longer;
+# make check-lib: them all; make fuzz FUZZ_SECONDS=600: the fuzzer alone, longer
+# (and 20000 generated inputs on arm64);
 # make ct: the constant-time check alone (docs/reliability.md)
 .PHONY: check-lib fuzz abi-baseline ct ct-timing
 check-lib: $(addprefix $(LIB_OUT)/test-,$(LIB_TESTS))
 	@for t in $(LIB_TESTS); do $(LIB_OUT)/test-$$t | tail -1 || exit 1; done
 
-fuzz: $(LIB_OUT)/test-fuzz
-	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) $<
+fuzz: $(LIB_OUT)/test-fuzz $(LIB_OUT)/test-fuzz-arm64
+	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) $(LIB_OUT)/test-fuzz
+	FUZZ_ARM64_INPUTS=$(or $(FUZZ_ARM64_INPUTS),20000) $(LIB_OUT)/test-fuzz-arm64
 
 ct: $(LIB_OUT)/test-ct $(LIB_OUT)/test-ct-arm64
 	$(LIB_OUT)/test-ct

@@ -35,6 +35,8 @@ mutate() { # file, perl substitution
 		{ echo "mutant.sh: $name no longer applies to $f (update tests/lib/mutant.sh)" >&2; exit 1; }
 	src=$f
 }
+# (perl substitutions: their $1 is perl's)
+# shellcheck disable=SC2016
 case $name in
 ct-key-branch)
 	mutate core/highwayhash.c 's/^(void kh_highwayhash_init\([^{]*\{\n)/static volatile int kh_mutant_sink;\n\n$1\tif (key->v0[0] & 1)\n\t\tkh_mutant_sink++;\n/m' ;;

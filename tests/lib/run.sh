@@ -79,8 +79,11 @@ ct | ct-arm64)
 	for m in ct-key-branch:highwayhash256 ct-msg-index:nhpoly1305-keyedhash-generic; do
 		rc=0
 		mout=$("${vg[@]}" "$d/mutant/${m%%:*}/ct" -q -d "${m#*:}" 2>&1) || rc=$?
-		[ "$rc" = 99 ] && printf '%s\n' "$mout" | grep -q 'depends on uninitialised\|Use of uninitialised' ||
-			{ printf '%s\n' "$mout" | tail -20; echo "$name: mutant ${m%%:*} was not reported (exit $rc)"; exit 1; }
+		if [ "$rc" != 99 ] || ! printf '%s\n' "$mout" | grep -q 'depends on uninitialised\|Use of uninitialised'; then
+			printf '%s\n' "$mout" | tail -20
+			echo "$name: mutant ${m%%:*} was not reported (exit $rc)"
+			exit 1
+		fi
 	done
 	printf '%s\n' "$last" | sed "s/^ct:/$name ($label, secrets undefined; mutants ct-key-branch, ct-msg-index reported):/" ;;
 fuzz)
@@ -95,12 +98,15 @@ fuzz)
 		"$F/corpus" "$TOP/tests/lib/fuzz-corpus" > "$F/fuzz.log" 2>&1 ||
 		{ tail -40 "$F/fuzz.log"; exit 1; }
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$F/fuzz.log")
-	seeds=$(ls "$TOP/tests/lib/fuzz-corpus" | wc -l)
-	[ "$seeds" -gt 0 ] && [ "${runs:-0}" -gt "$seeds" ] ||
-		{ tail -20 "$F/fuzz.log"; echo "fuzz: $runs inputs run, $seeds seeds: the fuzzer did not run"; exit 1; }
+	seeds=$(find "$TOP/tests/lib/fuzz-corpus" -type f | wc -l)
+	if [ "$seeds" = 0 ] || [ "${runs:-0}" -le "$seeds" ]; then
+		tail -20 "$F/fuzz.log"
+		echo "fuzz: $runs inputs run, $seeds seeds: the fuzzer did not run"
+		exit 1
+	fi
 	found=
 	for m in fuzz-tail-bit fuzz-packet-bit; do
-		rm -rf "$F/$m"
+		rm -rf "${F:?}/$m"
 		mkdir -p "$F/$m/corpus"
 		rc=0
 		"$F/kh-fuzz-$m" -max_total_time="$s" -max_len=256 -len_control=0 -artifact_prefix="$F/$m/" \
