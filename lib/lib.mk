@@ -178,6 +178,12 @@ $(BUILD)/arm64lib/kh-fuzz-replay: tests/lib/fuzz.c $(BUILD)/arm64lib/libtest
 	$(LIB_ARM64_CC) -O2 -g -static $(LIB_WARN) -DKH_FUZZ_MAIN -DKH_FUZZ_NO_REFS -Ilib/include \
 		-o $@ $< $(BUILD)/arm64lib/lib/libkeyedhash.a
 
+# and with the NEON mutant the replay must catch
+$(BUILD)/arm64lib/kh-fuzz-replay-%: tests/lib/fuzz.c $(BUILD)/arm64lib/libtest tests/lib/mutant.sh
+	$(MAKE) -s $(BUILD)/arm64lib/lib/mutant/$*/libkeyedhash.a BUILD=$(BUILD)/arm64lib CC=$(LIB_ARM64_CC)
+	$(LIB_ARM64_CC) -O2 -g -static $(LIB_WARN) -DKH_FUZZ_MAIN -DKH_FUZZ_NO_REFS -Ilib/include \
+		-o $@ $< $(BUILD)/arm64lib/lib/mutant/$*/libkeyedhash.a
+
 # The constant-time check (tests/lib/ct.c, run under Valgrind memcheck by
 # tests/lib/run.sh ct) on the library as built, and on mutants of it
 # (tests/lib/mutant.sh NAME: one file changed, in a copy of the archive)
@@ -224,7 +230,8 @@ $(LIB_OUT)/test-khsum: $(LIB_VECTORS) $(BUILD)/khsum
 $(LIB_OUT)/test-python: $(wildcard python/src/keyedhash/* python/*.py python/*.toml) $(LIB_SRCS)
 $(LIB_OUT)/test-asan: $(LIB_OUT)/asan/libtest $(LIB_VECTORS)
 $(LIB_OUT)/test-fuzz: $(BUILD)/fuzz/kh-fuzz $(BUILD)/fuzz/kh-fuzz-fuzz-tail-bit $(BUILD)/fuzz/kh-fuzz-fuzz-packet-bit
-$(LIB_OUT)/test-fuzz-arm64: $(BUILD)/fuzz/kh-fuzz-record $(BUILD)/arm64lib/kh-fuzz-replay
+$(LIB_OUT)/test-fuzz-arm64: $(BUILD)/fuzz/kh-fuzz-record $(BUILD)/arm64lib/kh-fuzz-replay \
+	$(BUILD)/arm64lib/kh-fuzz-replay-fuzz-neon-tail
 $(LIB_OUT)/test-ct-arm64: $(BUILD)/arm64lib/ct.stamp
 $(LIB_OUT)/test-ct: $(LIB_OUT)/ct $(LIB_OUT)/mutant/ct-key-branch/ct $(LIB_OUT)/mutant/ct-msg-index/ct
 $(LIB_OUT)/test-abi: $(LIB_SO) $(LIB_OUT)/libkeyedhash.so lib/abi/libkeyedhash.abi

@@ -124,8 +124,19 @@ fuzz-arm64)
 	[ "$(uname -m)" = aarch64 ] && run=()
 	"$B/fuzz/kh-fuzz-record" -r "$B/fuzz/arm64.rec" -n "$n" "$TOP"/tests/lib/fuzz-corpus/* > "$B/fuzz/record.log" 2>&1 ||
 		{ tail -20 "$B/fuzz/record.log"; exit 1; }
-	"${run[@]}" "$B/arm64lib/kh-fuzz-replay" -p "$B/fuzz/arm64.rec" -n "$n" "$TOP"/tests/lib/fuzz-corpus/* |
-		sed 's/^fuzz-replay:/fuzz-arm64 (NEON and generic, qemu-aarch64):/' ;;
+	out=$("${run[@]}" "$B/arm64lib/kh-fuzz-replay" -p "$B/fuzz/arm64.rec" -n "$n" "$TOP"/tests/lib/fuzz-corpus/* 2>&1) ||
+		{ printf '%s\n' "$out" | tail -20; exit 1; }
+	# the NEON mutant (tests/lib/mutant.sh fuzz-neon-tail) must be caught
+	rc=0
+	mout=$("${run[@]}" "$B/arm64lib/kh-fuzz-replay-fuzz-neon-tail" -p "$B/fuzz/arm64.rec" -n "$n" \
+		"$TOP"/tests/lib/fuzz-corpus/* 2>&1) || rc=$?
+	if ! printf '%s\n' "$mout" | grep -q '^fuzz: .*differs from the reference: highwayhash[0-9]*-neon'; then
+		printf '%s\n' "$mout" | tail -20
+		echo "fuzz-arm64: mutant fuzz-neon-tail not caught (exit $rc)"
+		exit 1
+	fi
+	printf '%s\n' "$out" | tail -1 | sed 's/^fuzz-replay:/fuzz-arm64 (NEON and generic, qemu-aarch64):/;
+		s/$/; mutant fuzz-neon-tail caught/' ;;
 abi)
 	[ "$(uname -m)" = x86_64 ] || { echo "abi: baseline recorded on x86_64, not checked on $(uname -m)"; exit 0; }
 	out=$(abidiff --no-added-syms --headers-dir2 "$TOP/lib/include" \
