@@ -37,7 +37,6 @@ mutate() { # file, perl substitution
 	local f=$1
 	perl -0777 -pe "\$n = ($2); END { exit(\$n == 1 ? 0 : 1) }" "$TOP/$f" > "$w/$(basename "$f")" ||
 		{ echo "mutant.sh: $name no longer applies to $f (update tests/lib/mutant.sh)" >&2; exit 1; }
-	src=$f
 	compile=$f
 }
 # (perl substitutions: their $1 is perl's)
