@@ -229,7 +229,9 @@ $(LIB_OUT)/test-wipe: $(LIB_OUT)/wipetest
 $(LIB_OUT)/test-khsum: $(LIB_VECTORS) $(BUILD)/khsum
 $(LIB_OUT)/test-python: $(wildcard python/src/keyedhash/* python/*.py python/*.toml) $(LIB_SRCS)
 $(LIB_OUT)/test-asan: $(LIB_OUT)/asan/libtest $(LIB_VECTORS)
-$(LIB_OUT)/test-fuzz: $(BUILD)/fuzz/kh-fuzz $(BUILD)/fuzz/kh-fuzz-fuzz-tail-bit $(BUILD)/fuzz/kh-fuzz-fuzz-packet-bit
+# (the SIMD mutant of the host's architecture, and the shared one)
+FUZZ_MUTANTS := $(if $(filter aarch64,$(LIB_MACH)),fuzz-neon-tail,fuzz-tail-bit) fuzz-packet-bit
+$(LIB_OUT)/test-fuzz: $(BUILD)/fuzz/kh-fuzz $(addprefix $(BUILD)/fuzz/kh-fuzz-,$(FUZZ_MUTANTS))
 $(LIB_OUT)/test-fuzz-arm64: $(BUILD)/fuzz/kh-fuzz-record $(BUILD)/arm64lib/kh-fuzz-replay \
 	$(BUILD)/arm64lib/kh-fuzz-replay-fuzz-neon-tail
 $(LIB_OUT)/test-ct-arm64: $(BUILD)/arm64lib/ct.stamp

@@ -105,7 +105,9 @@ fuzz)
 		exit 1
 	fi
 	found=
-	for m in fuzz-tail-bit fuzz-packet-bit; do
+	simd=fuzz-tail-bit
+	[ "$(uname -m)" = aarch64 ] && simd=fuzz-neon-tail
+	for m in $simd fuzz-packet-bit; do
 		rm -rf "${F:?}/$m"
 		mkdir -p "$F/$m/corpus"
 		rc=0
