@@ -111,11 +111,12 @@ fuzz)
 		rm -rf "${F:?}/$m"
 		mkdir -p "$F/$m/corpus"
 		rc=0
-		"$F/kh-fuzz-$m" -max_total_time="$s" -max_len=256 -len_control=0 -artifact_prefix="$F/$m/" \
+		"$F/kh-fuzz-$m" -max_total_time="$s" -max_len=256 -len_control=0 -print_final_stats=1 \
+			-artifact_prefix="$F/$m/" \
 			-rss_limit_mb=4096 "$F/$m/corpus" > "$F/$m.log" 2>&1 || rc=$?
 		grep -q '^fuzz: .*differs from the reference' "$F/$m.log" ||
 			{ tail -20 "$F/$m.log"; echo "fuzz: mutant $m not found in $s s (exit $rc)"; exit 1; }
-		found="$found, $m in $(sed -n 's/^#\([0-9]*\).*/\1/p' "$F/$m.log" | tail -1) runs"
+		found="$found, $m in $(sed -n 's/^stat::number_of_executed_units: *//p' "$F/$m.log") runs"
 	done
 	echo "fuzz: $runs inputs in ${s} s from $seeds seeds, every driver = the Rust crates and Linux's nhpoly1305, streamed, copied, API edges; mutants found${found#,}" ;;
 fuzz-arm64)
