@@ -153,7 +153,8 @@ $(BUILD)/fuzz/linux-ref.a: tests/lib/fuzz-linux.c tools/bench/kpeer-nhpoly1305.c
 	$(AR) rcs $@ $(BUILD)/fuzz/linux-obj/*.o
 
 # the library instrumented for libFuzzer, in build/fuzz/lib/
-$(BUILD)/fuzz/lib/libkeyedhash.a: $(LIB_SRCS) lib/include/keyedhash.h lib/backend.h lib/lib.mk
+$(BUILD)/fuzz/lib/libkeyedhash.a: $(LIB_SRCS) $(KH_HDRS) $(wildcard arch/*/*.h) \
+		lib/include/keyedhash.h lib/backend.h lib/lib.mk
 	$(MAKE) -s $@ BUILD=$(BUILD)/fuzz CC=$(FUZZ_CC) \
 		LIB_CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link"
 
@@ -217,7 +218,7 @@ $(BUILD)/arm64lib/libtest: tests/lib/libtest.c $(wildcard core/*.c arch/arm64/*)
 # arm64 valgrind, tests/rig/valgrind-arm64.sh, needs ld.so), run under
 # qemu-aarch64 by tests/lib/run.sh ct-arm64
 KH_ARM64_CT := $(addprefix $(BUILD)/arm64lib/lib/,ct mutant/ct-key-branch/ct mutant/ct-msg-index/ct)
-$(BUILD)/arm64lib/ct.stamp: tests/lib/ct.c tests/lib/mutant.sh $(wildcard core/*.c arch/arm64/*) \
+$(BUILD)/arm64lib/ct.stamp: tests/lib/ct.c tests/lib/mutant.sh $(wildcard core/*.c arch/arm64/*) $(KH_HDRS) \
 		lib/include/keyedhash.h lib/backend.c lib/keyedhash.c lib/cpu.c lib/backend.h
 	$(MAKE) -s $(KH_ARM64_CT) BUILD=$(BUILD)/arm64lib CC=$(LIB_ARM64_CC)
 	touch $@
