@@ -103,7 +103,8 @@ uninstall-lib:
 # ---------------------------------------------------------------- tests
 # make check-lib: the library's host tests (tests/lib/), each a few seconds:
 # every vector through every driver (libtest), through khsum without the
-# module, through Python; ASan/UBSan; valgrind; the fuzz test for
+# module, through Python; ASan/UBSan; valgrind; the constant-time check
+# (make ct); the fuzz test for
 # FUZZ_SECONDS (default 10; make fuzz FUZZ_SECONDS=600 for longer); the
 # ABI against lib/abi/libkeyedhash.abi; keys and states wiped before free().
 LIB_VECTORS := $(LIB_OUT)/vectors.tsv
@@ -124,12 +125,82 @@ $(LIB_OUT)/asan/libtest: tests/lib/libtest.c $(LIB_SRCS) lib/include/keyedhash.h
 	$(MAKE) -s $(LIB_OUT)/asan/lib/libkeyedhash.a BUILD=$(LIB_OUT)/asan LIB_CFLAGS="$(LIB_ASAN_FLAGS)"
 	$(CC) $(LIB_ASAN_FLAGS) $(LIB_WARN) -Ilib/include -o $@ $< $(LIB_OUT)/asan/lib/libkeyedhash.a
 
+# The fuzz target (tests/lib/fuzz.c) against independent references: the
+# Rust crates highway, sthash and multimixer-128 (tests/lib/fuzz-refs/, a
+# static library built with cargo --locked; crates.io the first time) and
+# Linux 6.1's nhpoly1305-generic (tests/lib/fuzz-linux.c, compiled from
+# the installed linux-source-6.1 through tools/bench/kshim/).
 FUZZ_CC ?= clang-14
 FUZZ_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
-$(BUILD)/fuzz/kh-fuzz: tests/lib/fuzz.c $(LIB_SRCS) lib/include/keyedhash.h lib/backend.h
-	$(MAKE) -s $(BUILD)/fuzz/lib/libkeyedhash.a BUILD=$(BUILD)/fuzz CC=$(FUZZ_CC) \
+CARGO ?= $(or $(shell command -v cargo 2>/dev/null),$(wildcard $(HOME)/.cargo/bin/cargo),cargo)
+FUZZ_REFS := $(BUILD)/fuzz/refs/release/libkhfuzzrefs.a $(BUILD)/fuzz/linux-ref.a
+FUZZ_REFS_LIBS := -lpthread -ldl -lm
+$(BUILD)/fuzz/refs/release/libkhfuzzrefs.a: tests/lib/fuzz-refs/Cargo.toml \
+		tests/lib/fuzz-refs/Cargo.lock tests/lib/fuzz-refs/src/lib.rs
+	@command -v $(CARGO) >/dev/null || { echo "the fuzz target's references need cargo (a Rust toolchain: rustup, or apt-get install cargo)"; exit 1; }
+	env -u RUSTFLAGS $(CARGO) build -q --release --locked \
+		--manifest-path tests/lib/fuzz-refs/Cargo.toml --target-dir $(BUILD)/fuzz/refs
+
+$(BUILD)/fuzz/linux-ref.a: tests/lib/fuzz-linux.c tools/bench/kpeer-nhpoly1305.c tests/lib/linux-src.sh
+	@mkdir -p $(BUILD)/fuzz/linux-obj
+	d=$$(bash tests/lib/linux-src.sh $(BUILD)/fuzz) && \
+	f="-O2 -g -fno-strict-aliasing -fno-common -Itools/bench/kshim -idirafter $$d/include" && \
+	$(FUZZ_CC) $$f -DKB_KFILE="\"$$d/crypto/nhpoly1305.c\"" -c tools/bench/kpeer-nhpoly1305.c \
+		-o $(BUILD)/fuzz/linux-obj/nhpoly1305.o && \
+	$(FUZZ_CC) $$f -c $$d/lib/crypto/poly1305-donna64.c -o $(BUILD)/fuzz/linux-obj/poly1305-donna64.o && \
+	$(FUZZ_CC) $$f -c tests/lib/fuzz-linux.c -o $(BUILD)/fuzz/linux-obj/fuzz-linux.o
+	rm -f $@
+	$(AR) rcs $@ $(BUILD)/fuzz/linux-obj/*.o
+
+# the library instrumented for libFuzzer, in build/fuzz/lib/
+$(BUILD)/fuzz/lib/libkeyedhash.a: $(LIB_SRCS) $(KH_HDRS) $(wildcard arch/*/*.h) \
+		lib/include/keyedhash.h lib/backend.h lib/lib.mk
+	$(MAKE) -s $@ BUILD=$(BUILD)/fuzz CC=$(FUZZ_CC) \
 		LIB_CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link"
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Ilib/include -o $@ $< $(BUILD)/fuzz/lib/libkeyedhash.a
+
+$(BUILD)/fuzz/kh-fuzz: tests/lib/fuzz.c $(BUILD)/fuzz/lib/libkeyedhash.a $(FUZZ_REFS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Ilib/include -o $@ $< \
+		$(BUILD)/fuzz/lib/libkeyedhash.a $(FUZZ_REFS) $(FUZZ_REFS_LIBS)
+
+# the mutants the fuzzer must find (tests/lib/mutant.sh), from empty corpora
+$(BUILD)/fuzz/kh-fuzz-%: tests/lib/fuzz.c $(BUILD)/fuzz/lib/libkeyedhash.a $(FUZZ_REFS) tests/lib/mutant.sh
+	$(MAKE) -s $(BUILD)/fuzz/lib/mutant/$*/libkeyedhash.a BUILD=$(BUILD)/fuzz CC=$(FUZZ_CC) \
+		LIB_CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link"
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Ilib/include -o $@ $< \
+		$(BUILD)/fuzz/lib/mutant/$*/libkeyedhash.a $(FUZZ_REFS) $(FUZZ_REFS_LIBS)
+
+# The same checks as a plain program (tests/lib/run.sh fuzz-arm64): on the
+# host with the references, recording their answers; for arm64 without
+# them, replaying the recording under qemu-aarch64.
+$(BUILD)/fuzz/kh-fuzz-record: tests/lib/fuzz.c $(LIB_A) $(FUZZ_REFS)
+	$(CC) -O2 -g $(LIB_WARN) -DKH_FUZZ_MAIN -Ilib/include -o $@ $< $(LIB_A) $(FUZZ_REFS) $(FUZZ_REFS_LIBS)
+
+$(BUILD)/arm64lib/kh-fuzz-replay: tests/lib/fuzz.c $(BUILD)/arm64lib/libtest
+	$(LIB_ARM64_CC) -O2 -g -static $(LIB_WARN) -DKH_FUZZ_MAIN -DKH_FUZZ_NO_REFS -Ilib/include \
+		-o $@ $< $(BUILD)/arm64lib/lib/libkeyedhash.a
+
+# and with the NEON mutant the replay must catch
+$(BUILD)/arm64lib/kh-fuzz-replay-%: tests/lib/fuzz.c $(BUILD)/arm64lib/libtest tests/lib/mutant.sh
+	$(MAKE) -s $(BUILD)/arm64lib/lib/mutant/$*/libkeyedhash.a BUILD=$(BUILD)/arm64lib CC=$(LIB_ARM64_CC)
+	$(LIB_ARM64_CC) -O2 -g -static $(LIB_WARN) -DKH_FUZZ_MAIN -DKH_FUZZ_NO_REFS -Ilib/include \
+		-o $@ $< $(BUILD)/arm64lib/lib/mutant/$*/libkeyedhash.a
+
+# The constant-time check (tests/lib/ct.c, run under Valgrind memcheck by
+# tests/lib/run.sh ct) on the library as built, and on mutants of it
+# (tests/lib/mutant.sh NAME: one file changed, in a copy of the archive)
+# that the check must catch.
+$(LIB_OUT)/ct: tests/lib/ct.c $(LIB_A) lib/include/keyedhash.h
+	$(CC) -O2 -g $(LIB_WARN) -Ilib/include -o $@ $< $(LIB_A)
+
+KH_MUTANT_ENV = CC="$(CC)" KH_MUTANT_CFLAGS="$(LIB_ALL_CFLAGS)" \
+	KH_MUTANT_ASFLAGS="-D__ASSEMBLY__ -fPIC $(LIB_SHIM) -Wa,--noexecstack"
+.PRECIOUS: $(LIB_OUT)/mutant/%/libkeyedhash.a
+$(LIB_OUT)/mutant/%/libkeyedhash.a: $(LIB_A) tests/lib/mutant.sh
+	@mkdir -p $(@D)
+	$(KH_MUTANT_ENV) bash tests/lib/mutant.sh $* $(CURDIR) $(LIB_A) $@
+
+$(LIB_OUT)/mutant/%/ct: tests/lib/ct.c $(LIB_OUT)/mutant/%/libkeyedhash.a
+	$(CC) -O2 -g $(LIB_WARN) -Ilib/include -o $@ $< $(LIB_OUT)/mutant/$*/libkeyedhash.a
 
 # every block the library frees is checked to be wiped (tests/lib/wipetest.c)
 $(LIB_OUT)/wipetest: tests/lib/wipetest.c $(LIB_A) lib/include/keyedhash.h
@@ -143,14 +214,29 @@ $(BUILD)/arm64lib/libtest: tests/lib/libtest.c $(wildcard core/*.c arch/arm64/*)
 	$(MAKE) -s $(BUILD)/arm64lib/lib/libkeyedhash.a BUILD=$(BUILD)/arm64lib CC=$(LIB_ARM64_CC)
 	$(LIB_ARM64_CC) -O2 -static $(LIB_WARN) -Ilib/include -o $@ $< $(BUILD)/arm64lib/lib/libkeyedhash.a
 
+# arm64: the constant-time check and its mutants cross-built (dynamic: the
+# arm64 valgrind, tests/rig/valgrind-arm64.sh, needs ld.so), run under
+# qemu-aarch64 by tests/lib/run.sh ct-arm64
+KH_ARM64_CT := $(addprefix $(BUILD)/arm64lib/lib/,ct mutant/ct-key-branch/ct mutant/ct-msg-index/ct)
+$(BUILD)/arm64lib/ct.stamp: tests/lib/ct.c tests/lib/mutant.sh $(wildcard core/*.c arch/arm64/*) $(KH_HDRS) \
+		lib/include/keyedhash.h lib/backend.c lib/keyedhash.c lib/cpu.c lib/backend.h
+	$(MAKE) -s $(KH_ARM64_CT) BUILD=$(BUILD)/arm64lib CC=$(LIB_ARM64_CC)
+	touch $@
+
 # build/lib/test-NAME: a runner of tests/lib/run.sh NAME, its programs built
-LIB_TESTS := vectors wipe khsum python asan valgrind fuzz abi arm64 install
+LIB_TESTS := vectors wipe khsum python asan valgrind ct ct-arm64 fuzz fuzz-arm64 abi arm64 install
 $(LIB_OUT)/test-vectors $(LIB_OUT)/test-valgrind: $(LIB_OUT)/libtest
 $(LIB_OUT)/test-wipe: $(LIB_OUT)/wipetest
 $(LIB_OUT)/test-khsum: $(LIB_VECTORS) $(BUILD)/khsum
 $(LIB_OUT)/test-python: $(wildcard python/src/keyedhash/* python/*.py python/*.toml) $(LIB_SRCS)
 $(LIB_OUT)/test-asan: $(LIB_OUT)/asan/libtest $(LIB_VECTORS)
-$(LIB_OUT)/test-fuzz: $(BUILD)/fuzz/kh-fuzz
+# (the SIMD mutant of the host's architecture, and the shared one)
+FUZZ_MUTANTS := $(if $(filter aarch64,$(LIB_MACH)),fuzz-neon-tail,fuzz-tail-bit) fuzz-packet-bit
+$(LIB_OUT)/test-fuzz: $(BUILD)/fuzz/kh-fuzz $(addprefix $(BUILD)/fuzz/kh-fuzz-,$(FUZZ_MUTANTS))
+$(LIB_OUT)/test-fuzz-arm64: $(BUILD)/fuzz/kh-fuzz-record $(BUILD)/arm64lib/kh-fuzz-replay \
+	$(BUILD)/arm64lib/kh-fuzz-replay-fuzz-neon-tail
+$(LIB_OUT)/test-ct-arm64: $(BUILD)/arm64lib/ct.stamp
+$(LIB_OUT)/test-ct: $(LIB_OUT)/ct $(LIB_OUT)/mutant/ct-key-branch/ct $(LIB_OUT)/mutant/ct-msg-index/ct
 $(LIB_OUT)/test-abi: $(LIB_SO) $(LIB_OUT)/libkeyedhash.so lib/abi/libkeyedhash.abi
 $(LIB_OUT)/test-install: lib $(BUILD)/khsum
 $(LIB_OUT)/test-arm64: $(BUILD)/arm64lib/libtest $(LIB_VECTORS)
@@ -160,12 +246,28 @@ $(LIB_OUT)/test-%: tests/lib/run.sh
 	chmod +x $@
 
 # make check-lib: them all; make fuzz FUZZ_SECONDS=600: the fuzzer alone, longer
-.PHONY: check-lib fuzz abi-baseline
+# (and 20000 generated inputs on arm64);
+# make ct: the constant-time check alone (docs/reliability.md)
+.PHONY: check-lib fuzz abi-baseline ct ct-timing
 check-lib: $(addprefix $(LIB_OUT)/test-,$(LIB_TESTS))
 	@for t in $(LIB_TESTS); do $(LIB_OUT)/test-$$t | tail -1 || exit 1; done
 
-fuzz: $(LIB_OUT)/test-fuzz
-	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) $<
+fuzz: $(LIB_OUT)/test-fuzz $(LIB_OUT)/test-fuzz-arm64
+	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) $(LIB_OUT)/test-fuzz
+	FUZZ_ARM64_INPUTS=$(or $(FUZZ_ARM64_INPUTS),20000) $(LIB_OUT)/test-fuzz-arm64
+
+ct: $(LIB_OUT)/test-ct $(LIB_OUT)/test-ct-arm64
+	$(LIB_OUT)/test-ct
+	$(LIB_OUT)/test-ct-arm64
+
+# make ct-timing: the statistical timing test (tests/lib/ct-timing.c,
+# dudect's method) of the AVX-512 drivers, natively; it reports, nothing
+# asserts timings (CT_TIMING_ARGS="-n 1000000 sthash-avx2" for others)
+$(LIB_OUT)/ct-timing: tests/lib/ct-timing.c $(LIB_A) lib/include/keyedhash.h
+	$(CC) -O2 -g $(LIB_WARN) -Ilib/include -o $@ $< $(LIB_A) -lm
+
+ct-timing: $(LIB_OUT)/ct-timing
+	$< -s $(CT_TIMING_ARGS)
 
 # make abi-baseline: record the ABI of the library as built now (only when
 # the ABI is meant to change: a new symbol, or a new soname)

@@ -10,7 +10,17 @@
 #             with pip into a venv under BUILD (no network: system setuptools)
 #   asan      libtest on the library built with ASan and UBSan
 #   valgrind  libtest under valgrind memcheck (errors and leaks fail)
-#   fuzz      the libFuzzer target for FUZZ_SECONDS (default 10)
+#   ct        the constant-time check: tests/lib/ct.c under valgrind memcheck,
+#             secrets marked undefined (any report fails); then two mutants
+#             (tests/lib/mutant.sh) that it must report
+#   ct-arm64  the same for the arm64 build (generic C and NEON drivers):
+#             Debian's arm64 valgrind (tests/rig/valgrind-arm64.sh) under
+#             qemu-aarch64, natively on an arm64 host
+#   fuzz      the libFuzzer target (every driver against the Rust crates
+#             and Linux's nhpoly1305) for FUZZ_SECONDS (default 10), then
+#             two mutants it must find from nothing in that time
+#   fuzz-arm64  the same checks, arm64 build, under qemu-aarch64, against
+#             the references' answers recorded on the host
 #   abi       abidiff of libkeyedhash.so against lib/abi/libkeyedhash.abi
 #   arm64     the library cross-built for arm64 (NEON drivers), libtest
 #             under qemu-aarch64 (natively on an arm64 host)
@@ -48,14 +58,88 @@ valgrind)
 	# valgrind's virtual CPU has no AVX-512: those drivers ran natively above
 	printf '%s\n' "$out" | sed 's/^libtest:/libtest (valgrind):/;
 		s/, \([0-9]*\) not run (CPU lacks \(.*\))$/; valgrind'"'"'s CPU lacks \2 (run natively in lib\/test-vectors)/' ;;
+ct | ct-arm64)
+	# the constant-time check under memcheck (x86_64 natively; arm64 the
+	# arm64 valgrind under qemu-aarch64), then each mutant, on the drivers
+	# it changes, must be reported
+	d=$L label="valgrind memcheck"
+	vg=(valgrind -q --error-exitcode=99)
+	if [ "$name" = ct-arm64 ]; then
+		d=$B/arm64lib/lib label="arm64, valgrind memcheck under qemu-aarch64"
+		if [ "$(uname -m)" != aarch64 ]; then
+			VR=$(bash "$TOP/tests/rig/valgrind-arm64.sh")
+			vg=(env VALGRIND_LAUNCHER="$VR/usr/bin/valgrind" VALGRIND_LIB="$VR/usr/libexec/valgrind"
+			    qemu-aarch64 -cpu max -L "$VR" "$VR/usr/libexec/valgrind/memcheck-arm64-linux"
+			    -q --error-exitcode=99)
+		fi
+	fi
+	out=$("${vg[@]}" "$d/ct" 2>&1) ||
+		{ printf '%s\n' "$out" | head -60; echo "$name: memcheck reported a secret-dependent branch or address (above)"; exit 1; }
+	last=$(printf '%s\n' "$out" | tail -1)
+	for m in ct-key-branch:highwayhash256 ct-msg-index:nhpoly1305-keyedhash-generic; do
+		rc=0
+		mout=$("${vg[@]}" "$d/mutant/${m%%:*}/ct" -q -d "${m#*:}" 2>&1) || rc=$?
+		if [ "$rc" != 99 ] || ! printf '%s\n' "$mout" | grep -q 'depends on uninitialised\|Use of uninitialised'; then
+			printf '%s\n' "$mout" | tail -20
+			echo "$name: mutant ${m%%:*} was not reported (exit $rc)"
+			exit 1
+		fi
+	done
+	printf '%s\n' "$last" | sed "s/^ct:/$name ($label, secrets undefined; mutants ct-key-branch, ct-msg-index reported):/" ;;
 fuzz)
+	# the libFuzzer target against the references for FUZZ_SECONDS, from
+	# the committed seeds (new inputs go to BUILD, not to the tree); then
+	# each mutant, from an empty corpus, must be found within FUZZ_SECONDS
 	s=${FUZZ_SECONDS:-10}
-	mkdir -p "$B/fuzz/corpus"
-	"$B/fuzz/kh-fuzz" -max_total_time="$s" -max_len=2048 -print_final_stats=1 \
-		-artifact_prefix="$B/fuzz/" \
-		"$B/fuzz/corpus" > "$B/fuzz/fuzz.log" 2>&1 || { tail -40 "$B/fuzz/fuzz.log"; exit 1; }
-	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$B/fuzz/fuzz.log")
-	echo "fuzz: $runs inputs in ${s} s, streaming = one-shot = copy, SIMD = generic, no sanitizer report" ;;
+	F=$B/fuzz
+	mkdir -p "$F/corpus"
+	"$F/kh-fuzz" -max_total_time="$s" -max_len=256 -len_control=0 -print_final_stats=1 \
+		-artifact_prefix="$F/" -rss_limit_mb=4096 \
+		"$F/corpus" "$TOP/tests/lib/fuzz-corpus" > "$F/fuzz.log" 2>&1 ||
+		{ tail -40 "$F/fuzz.log"; exit 1; }
+	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$F/fuzz.log")
+	seeds=$(find "$TOP/tests/lib/fuzz-corpus" -type f | wc -l)
+	if [ "$seeds" = 0 ] || [ "${runs:-0}" -le "$seeds" ]; then
+		tail -20 "$F/fuzz.log"
+		echo "fuzz: $runs inputs run, $seeds seeds: the fuzzer did not run"
+		exit 1
+	fi
+	found=
+	simd=fuzz-tail-bit
+	[ "$(uname -m)" = aarch64 ] && simd=fuzz-neon-tail
+	for m in $simd fuzz-packet-bit; do
+		rm -rf "${F:?}/$m"
+		mkdir -p "$F/$m/corpus"
+		rc=0
+		"$F/kh-fuzz-$m" -max_total_time="$s" -max_len=256 -len_control=0 -print_final_stats=1 \
+			-artifact_prefix="$F/$m/" \
+			-rss_limit_mb=4096 "$F/$m/corpus" > "$F/$m.log" 2>&1 || rc=$?
+		grep -q '^fuzz: .*differs from the reference' "$F/$m.log" ||
+			{ tail -20 "$F/$m.log"; echo "fuzz: mutant $m not found in $s s (exit $rc)"; exit 1; }
+		found="$found, $m in $(sed -n 's/^stat::number_of_executed_units: *//p' "$F/$m.log") runs"
+	done
+	echo "fuzz: $runs inputs in ${s} s from $seeds seeds, every driver = the Rust crates and Linux's nhpoly1305, streamed, copied, API edges; mutants found${found#,}" ;;
+fuzz-arm64)
+	# the arm64 library (NEON drivers) under qemu-aarch64 against the
+	# references' answers recorded on the host: the seeds and N generated inputs
+	n=${FUZZ_ARM64_INPUTS:-300}
+	run=(qemu-aarch64 -cpu max)
+	[ "$(uname -m)" = aarch64 ] && run=()
+	"$B/fuzz/kh-fuzz-record" -r "$B/fuzz/arm64.rec" -n "$n" "$TOP"/tests/lib/fuzz-corpus/* > "$B/fuzz/record.log" 2>&1 ||
+		{ tail -20 "$B/fuzz/record.log"; exit 1; }
+	out=$("${run[@]}" "$B/arm64lib/kh-fuzz-replay" -p "$B/fuzz/arm64.rec" -n "$n" "$TOP"/tests/lib/fuzz-corpus/* 2>&1) ||
+		{ printf '%s\n' "$out" | tail -20; exit 1; }
+	# the NEON mutant (tests/lib/mutant.sh fuzz-neon-tail) must be caught
+	rc=0
+	mout=$("${run[@]}" "$B/arm64lib/kh-fuzz-replay-fuzz-neon-tail" -p "$B/fuzz/arm64.rec" -n "$n" \
+		"$TOP"/tests/lib/fuzz-corpus/* 2>&1) || rc=$?
+	if ! printf '%s\n' "$mout" | grep -q '^fuzz: .*differs from the reference: highwayhash[0-9]*-neon'; then
+		printf '%s\n' "$mout" | tail -20
+		echo "fuzz-arm64: mutant fuzz-neon-tail not caught (exit $rc)"
+		exit 1
+	fi
+	printf '%s\n' "$out" | tail -1 | sed 's/^fuzz-replay:/fuzz-arm64 (NEON and generic, qemu-aarch64):/;
+		s/$/; mutant fuzz-neon-tail caught/' ;;
 abi)
 	[ "$(uname -m)" = x86_64 ] || { echo "abi: baseline recorded on x86_64, not checked on $(uname -m)"; exit 0; }
 	out=$(abidiff --no-added-syms --headers-dir2 "$TOP/lib/include" \

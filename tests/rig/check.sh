@@ -432,6 +432,10 @@ run_host() {
 		bash -c "bash '$RIG/bench-report.sh' > '$LOGS/bench-report.log' 2>&1 || { cat '$LOGS/bench-report.log'; exit 1; }"
 	kh_check "README.md and docs/: every relative link and anchor resolves" \
 		python3 "$RIG/doc-links.py"
+	# the constant-time argument for the assembly (docs/reliability.md),
+	# with its self-test: lines breaking each rule must be reported
+	kh_check "arch/*/*.S: no secret into a general register, the flags or an address (ct-asm.py)" \
+		python3 "$RIG/ct-asm.py" --self-test "$KH_TOP"
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" hosttest > "$LOGS/hosttest.log" 2>&1
 	count_log "host self-test (generic C)" "$LOGS/hosttest.log" "^hosttest:"
 	# tests/host/hosttest-<name>.c, and hosttest-arch.c built for both arches;
@@ -444,9 +448,12 @@ run_host() {
 	done
 	# libkeyedhash (lib/, tests/lib/run.sh; make check-lib): the vectors
 	# through the library, khsum without the module and Python; wipes,
-	# ASan/UBSan, valgrind, the fuzzer for FUZZ_SECONDS, the ABI baseline,
-	# arm64 under qemu-aarch64, make install-lib and the README's example
-	for n in vectors wipe khsum python asan valgrind fuzz abi arm64 install; do
+	# ASan/UBSan, valgrind, the constant-time check (valgrind, secrets
+	# undefined, and its mutants; arm64: valgrind under qemu-aarch64), the
+	# fuzzer against independent references for FUZZ_SECONDS (and on arm64
+	# against their recorded answers), the ABI
+	# baseline, arm64 under qemu-aarch64, make install-lib and the README's example
+	for n in vectors wipe khsum python asan valgrind ct ct-arm64 fuzz fuzz-arm64 abi arm64 install; do
 		host_test "lib/test-$n"
 	done
 	kh_check "lib/libkeyedhash.3: groff -man -ww renders it without warnings" sh -c \
