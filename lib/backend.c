@@ -5,7 +5,7 @@
  * driver is an algorithm on one instruction set, with the module's names
  * and priorities, run through the module's per-instruction-set functions
  * (<keyedhash/internal/<algorithm>.h>, the same core/ and arch/ files the
- * module builds), through tests/host/shim/ with KH_SHIM_LIB (no SIMD
+ * module builds), through lib/compat/ with KH_SHIM_LIB (no SIMD
  * sections, CPU features from the CPU alone).  None of the module's shash
  * layer is built in.
  *

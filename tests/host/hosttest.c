@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hosttest: run the module's own init-time self-test (selftest.c) over the
- * generic C drivers in userspace, through tests/host/shim, timed, the
+ * generic C drivers in userspace, through lib/compat, timed, the
  * same code once more over every vector of tests/keyedhash-testvecs.h, and
  * the drivers' shash operations over those vectors (hosttest-shash.h).  It
  * checks the very source files the module compiles, in seconds, before any

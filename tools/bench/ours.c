@@ -2,7 +2,7 @@
 /*
  * Our drivers, called through the struct shash_alg the module registers
  * for them (kh_generic_algs[], keyedhash_generic.c; kh_avx2_algs[] ...,
- * arch/<arch>/shash.c), on a tfm (tests/host/shim/crypto/internal/hash.h)
+ * arch/<arch>/shash.c), on a tfm (lib/compat/crypto/internal/hash.h)
  * whose key context alg->setkey() set up once:
  *  - bare rows: every message is one digest(), as crypto_shash_digest()
  *    calls it (a one-shot caller in the kernel; the crates' one-shot API);
