@@ -273,8 +273,8 @@ void kh_highwayhash64(const struct kh_highwayhash_key *key, const u8 *data,
 	struct kh_highwayhash_state st;
 
 	kh_highwayhash_init(&st, key);
-	kh_highwayhash_update(&st, data, len);
-	kh_highwayhash64_final(&st, out);
+	kh_highwayhash_update_arch(&st, data, len);
+	kh_highwayhash_final_arch(&st, out, KH_HIGHWAYHASH64_DIGEST_SIZE);
 }
 EXPORT_SYMBOL_GPL(kh_highwayhash64);
 
@@ -284,8 +284,8 @@ void kh_highwayhash128(const struct kh_highwayhash_key *key, const u8 *data,
 	struct kh_highwayhash_state st;
 
 	kh_highwayhash_init(&st, key);
-	kh_highwayhash_update(&st, data, len);
-	kh_highwayhash128_final(&st, out);
+	kh_highwayhash_update_arch(&st, data, len);
+	kh_highwayhash_final_arch(&st, out, KH_HIGHWAYHASH128_DIGEST_SIZE);
 }
 EXPORT_SYMBOL_GPL(kh_highwayhash128);
 
@@ -295,7 +295,7 @@ void kh_highwayhash256(const struct kh_highwayhash_key *key, const u8 *data,
 	struct kh_highwayhash_state st;
 
 	kh_highwayhash_init(&st, key);
-	kh_highwayhash_update(&st, data, len);
-	kh_highwayhash256_final(&st, out);
+	kh_highwayhash_update_arch(&st, data, len);
+	kh_highwayhash_final_arch(&st, out, KH_HIGHWAYHASH256_DIGEST_SIZE);
 }
 EXPORT_SYMBOL_GPL(kh_highwayhash256);

@@ -136,7 +136,7 @@ void kh_sthash(const struct kh_sthash_key *key, const u8 *data, size_t len,
 	struct kh_sthash_state st;
 
 	kh_sthash_init(&st);
-	kh_sthash_update(&st, key, data, len);
-	kh_sthash_final(&st, key, out);
+	kh_sthash_update_arch(&st, key, data, len);
+	kh_sthash_final_arch(&st, key, out);
 }
 EXPORT_SYMBOL_GPL(kh_sthash);

@@ -15,15 +15,8 @@
 #include <keyedhash/internal/arch.h>
 #include <keyedhash/shash.h>
 
-#define KH_NEON_PRIORITY		200
-/*
- * Above our generic nhpoly1305 but below the kernel's own nhpoly1305-neon
- * (200): this driver has not been timed on arm64 hardware, so Adiantum
- * keeps the kernel's NEON code by default.
- */
-#define KH_NHPOLY1305_NEON_PRIORITY	150
-
-static const struct kh_simd_min kh_highwayhash64_neon_min = KH_HIGHWAYHASH64_NEON_MIN;
+static const struct kh_simd_min kh_highwayhash64_neon_min =
+	KH_DRIVER_highwayhash64_neon(KH_DRIVER_MIN);
 
 static int kh_highwayhash64_neon_update(struct shash_desc *desc, const u8 *data,
 					unsigned int len)
@@ -65,7 +58,8 @@ static int kh_highwayhash64_neon_digest(struct shash_desc *desc, const u8 *data,
 					 &kh_highwayhash64_neon_min);
 }
 
-static const struct kh_simd_min kh_highwayhash128_neon_min = KH_HIGHWAYHASH_NEON_MIN;
+static const struct kh_simd_min kh_highwayhash128_neon_min =
+	KH_DRIVER_highwayhash128_neon(KH_DRIVER_MIN);
 
 static int kh_highwayhash128_neon_update(struct shash_desc *desc,
 					 const u8 *data, unsigned int len)
@@ -108,7 +102,8 @@ static int kh_highwayhash128_neon_digest(struct shash_desc *desc,
 					 &kh_highwayhash128_neon_min);
 }
 
-static const struct kh_simd_min kh_highwayhash256_neon_min = KH_HIGHWAYHASH_NEON_MIN;
+static const struct kh_simd_min kh_highwayhash256_neon_min =
+	KH_DRIVER_highwayhash256_neon(KH_DRIVER_MIN);
 
 static int kh_highwayhash256_neon_update(struct shash_desc *desc,
 					 const u8 *data, unsigned int len)
@@ -151,7 +146,8 @@ static int kh_highwayhash256_neon_digest(struct shash_desc *desc,
 					 &kh_highwayhash256_neon_min);
 }
 
-static const struct kh_simd_min kh_multimixer128_neon_min = KH_MULTIMIXER128_NEON_MIN;
+static const struct kh_simd_min kh_multimixer128_neon_min =
+	KH_DRIVER_multimixer128_neon(KH_DRIVER_MIN);
 
 static int kh_multimixer128_neon_update(struct shash_desc *desc, const u8 *data,
 					unsigned int len)
@@ -197,7 +193,8 @@ static int kh_multimixer128_neon_digest(struct shash_desc *desc, const u8 *data,
 	return kh_multimixer128_final(st, out);
 }
 
-static const struct kh_simd_min kh_nhpoly1305_keyedhash_neon_min = KH_NH_NEON_MIN;
+static const struct kh_simd_min kh_nhpoly1305_keyedhash_neon_min =
+	KH_DRIVER_nhpoly1305_keyedhash_neon(KH_DRIVER_MIN);
 
 static int kh_nhpoly1305_keyedhash_neon_update(struct shash_desc *desc,
 					       const u8 *data, unsigned int len)
@@ -235,7 +232,8 @@ static int kh_nhpoly1305_keyedhash_neon_digest(struct shash_desc *desc,
 	return kh_nhpoly1305_final_generic(st, key, out);
 }
 
-static const struct kh_simd_min kh_sthash_neon_min = KH_NH_NEON_MIN;
+static const struct kh_simd_min kh_sthash_neon_min =
+	KH_DRIVER_sthash_neon(KH_DRIVER_MIN);
 
 static int kh_sthash_neon_update(struct shash_desc *desc, const u8 *data,
 				 unsigned int len)
@@ -273,8 +271,6 @@ static int kh_sthash_neon_digest(struct shash_desc *desc, const u8 *data,
 
 static struct shash_alg kh_neon_algs[] = {
 	{
-		.digestsize	= KH_HIGHWAYHASH64_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_highwayhash_state),
 		.setkey		= kh_highwayhash_shash_setkey,
 		.init		= kh_highwayhash_shash_init,
 		.update		= kh_highwayhash64_neon_update,
@@ -282,17 +278,8 @@ static struct shash_alg kh_neon_algs[] = {
 		.finup		= kh_highwayhash64_neon_finup,
 		.digest		= kh_highwayhash64_neon_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "highwayhash64",
-			.cra_driver_name	= "highwayhash64-neon",
-			.cra_priority		= KH_NEON_PRIORITY,
-			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_highwayhash64_neon(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_HIGHWAYHASH128_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_highwayhash_state),
 		.setkey		= kh_highwayhash_shash_setkey,
 		.init		= kh_highwayhash_shash_init,
 		.update		= kh_highwayhash128_neon_update,
@@ -300,17 +287,8 @@ static struct shash_alg kh_neon_algs[] = {
 		.finup		= kh_highwayhash128_neon_finup,
 		.digest		= kh_highwayhash128_neon_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "highwayhash128",
-			.cra_driver_name	= "highwayhash128-neon",
-			.cra_priority		= KH_NEON_PRIORITY,
-			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_highwayhash128_neon(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_HIGHWAYHASH256_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_highwayhash_state),
 		.setkey		= kh_highwayhash_shash_setkey,
 		.init		= kh_highwayhash_shash_init,
 		.update		= kh_highwayhash256_neon_update,
@@ -318,17 +296,8 @@ static struct shash_alg kh_neon_algs[] = {
 		.finup		= kh_highwayhash256_neon_finup,
 		.digest		= kh_highwayhash256_neon_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "highwayhash256",
-			.cra_driver_name	= "highwayhash256-neon",
-			.cra_priority		= KH_NEON_PRIORITY,
-			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_highwayhash256_neon(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_MULTIMIXER128_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_multimixer128_state),
 		.setkey		= kh_multimixer128_shash_setkey,
 		.init		= kh_multimixer128_shash_init,
 		.update		= kh_multimixer128_neon_update,
@@ -336,17 +305,8 @@ static struct shash_alg kh_neon_algs[] = {
 		.finup		= kh_multimixer128_neon_finup,
 		.digest		= kh_multimixer128_neon_digest,
 		.exit_tfm	= kh_multimixer128_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "multimixer128",
-			.cra_driver_name	= "multimixer128-neon",
-			.cra_priority		= KH_NEON_PRIORITY,
-			.cra_blocksize		= KH_MULTIMIXER128_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_multimixer128_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_multimixer128_neon(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_NHPOLY1305_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_nhpoly1305_state),
 		.setkey		= kh_nhpoly1305_shash_setkey,
 		.init		= kh_nhpoly1305_shash_init,
 		.update		= kh_nhpoly1305_keyedhash_neon_update,
@@ -354,17 +314,8 @@ static struct shash_alg kh_neon_algs[] = {
 		.finup		= kh_nhpoly1305_keyedhash_neon_finup,
 		.digest		= kh_nhpoly1305_keyedhash_neon_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "nhpoly1305",
-			.cra_driver_name	= "nhpoly1305-keyedhash-neon",
-			.cra_priority		= KH_NHPOLY1305_NEON_PRIORITY,
-			.cra_blocksize		= 0,
-			.cra_ctxsize		= sizeof(struct kh_nhpoly1305_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_nhpoly1305_keyedhash_neon(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_STHASH_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_sthash_state),
 		.setkey		= kh_sthash_shash_setkey,
 		.init		= kh_sthash_shash_init,
 		.update		= kh_sthash_neon_update,
@@ -372,17 +323,8 @@ static struct shash_alg kh_neon_algs[] = {
 		.finup		= kh_sthash_neon_finup,
 		.digest		= kh_sthash_neon_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "sthash",
-			.cra_driver_name	= "sthash-neon",
-			.cra_priority		= KH_NEON_PRIORITY,
-			.cra_blocksize		= KH_NH_UNIT,
-			.cra_ctxsize		= sizeof(struct kh_sthash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_sthash_neon(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_STHASH_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_sthash_state),
 		.setkey		= kh_sthash_personalized_shash_setkey,
 		.init		= kh_sthash_shash_init,
 		.update		= kh_sthash_neon_update,
@@ -390,14 +332,7 @@ static struct shash_alg kh_neon_algs[] = {
 		.finup		= kh_sthash_neon_finup,
 		.digest		= kh_sthash_neon_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "sthash-personalized",
-			.cra_driver_name	= "sthash-personalized-neon",
-			.cra_priority		= KH_NEON_PRIORITY,
-			.cra_blocksize		= KH_NH_UNIT,
-			.cra_ctxsize		= sizeof(struct kh_sthash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_sthash_personalized_neon(KH_SHASH_DRIVER),
 	},
 };
 
@@ -434,10 +369,5 @@ const struct kh_simd_min *kh_arch_alg_simd_min(const struct shash_alg *alg)
 }
 #endif
 
-MODULE_ALIAS_CRYPTO("highwayhash64-neon");
-MODULE_ALIAS_CRYPTO("highwayhash128-neon");
-MODULE_ALIAS_CRYPTO("highwayhash256-neon");
-MODULE_ALIAS_CRYPTO("multimixer128-neon");
-MODULE_ALIAS_CRYPTO("nhpoly1305-keyedhash-neon");
-MODULE_ALIAS_CRYPTO("sthash-neon");
-MODULE_ALIAS_CRYPTO("sthash-personalized-neon");
+/* the driver names, from the table */
+KH_NEON_DRIVERS(KH_SHASH_DRIVER_ALIAS)

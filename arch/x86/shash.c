@@ -17,18 +17,10 @@
 #include <keyedhash/internal/arch.h>
 #include <keyedhash/shash.h>
 
-#define KH_AVX2_PRIORITY	300
-#define KH_AVX512_PRIORITY	350
-/*
- * nhpoly1305: below the kernel's own nhpoly1305-avx2 (300), which module
- * init loads first, so that Adiantum keeps the in-tree code unless our
- * driver is named; see the README.
- */
-#define KH_NHPOLY1305_AVX2_PRIORITY	250
-
 /* The AVX2 drivers */
 
-static const struct kh_simd_min kh_highwayhash64_avx2_min = KH_HIGHWAYHASH64_AVX2_MIN;
+static const struct kh_simd_min kh_highwayhash64_avx2_min =
+	KH_DRIVER_highwayhash64_avx2(KH_DRIVER_MIN);
 
 static int kh_highwayhash64_avx2_update(struct shash_desc *desc, const u8 *data,
 					unsigned int len)
@@ -70,7 +62,8 @@ static int kh_highwayhash64_avx2_digest(struct shash_desc *desc, const u8 *data,
 					 &kh_highwayhash64_avx2_min);
 }
 
-static const struct kh_simd_min kh_highwayhash128_avx2_min = KH_HIGHWAYHASH_AVX2_MIN;
+static const struct kh_simd_min kh_highwayhash128_avx2_min =
+	KH_DRIVER_highwayhash128_avx2(KH_DRIVER_MIN);
 
 static int kh_highwayhash128_avx2_update(struct shash_desc *desc,
 					 const u8 *data, unsigned int len)
@@ -113,7 +106,8 @@ static int kh_highwayhash128_avx2_digest(struct shash_desc *desc,
 					 &kh_highwayhash128_avx2_min);
 }
 
-static const struct kh_simd_min kh_highwayhash256_avx2_min = KH_HIGHWAYHASH_AVX2_MIN;
+static const struct kh_simd_min kh_highwayhash256_avx2_min =
+	KH_DRIVER_highwayhash256_avx2(KH_DRIVER_MIN);
 
 static int kh_highwayhash256_avx2_update(struct shash_desc *desc,
 					 const u8 *data, unsigned int len)
@@ -156,7 +150,8 @@ static int kh_highwayhash256_avx2_digest(struct shash_desc *desc,
 					 &kh_highwayhash256_avx2_min);
 }
 
-static const struct kh_simd_min kh_multimixer128_avx2_min = KH_MULTIMIXER128_AVX2_MIN;
+static const struct kh_simd_min kh_multimixer128_avx2_min =
+	KH_DRIVER_multimixer128_avx2(KH_DRIVER_MIN);
 
 static int kh_multimixer128_avx2_update(struct shash_desc *desc, const u8 *data,
 					unsigned int len)
@@ -202,7 +197,8 @@ static int kh_multimixer128_avx2_digest(struct shash_desc *desc, const u8 *data,
 	return kh_multimixer128_final(st, out);
 }
 
-static const struct kh_simd_min kh_nhpoly1305_keyedhash_avx2_min = KH_NH_AVX2_MIN;
+static const struct kh_simd_min kh_nhpoly1305_keyedhash_avx2_min =
+	KH_DRIVER_nhpoly1305_keyedhash_avx2(KH_DRIVER_MIN);
 
 static int kh_nhpoly1305_keyedhash_avx2_update(struct shash_desc *desc,
 					       const u8 *data, unsigned int len)
@@ -240,7 +236,8 @@ static int kh_nhpoly1305_keyedhash_avx2_digest(struct shash_desc *desc,
 	return kh_nhpoly1305_final_generic(st, key, out);
 }
 
-static const struct kh_simd_min kh_sthash_avx2_min = KH_NH_AVX2_MIN;
+static const struct kh_simd_min kh_sthash_avx2_min =
+	KH_DRIVER_sthash_avx2(KH_DRIVER_MIN);
 
 static int kh_sthash_avx2_update(struct shash_desc *desc, const u8 *data,
 				 unsigned int len)
@@ -278,8 +275,6 @@ static int kh_sthash_avx2_digest(struct shash_desc *desc, const u8 *data,
 
 static struct shash_alg kh_avx2_algs[] = {
 	{
-		.digestsize	= KH_HIGHWAYHASH64_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_highwayhash_state),
 		.setkey		= kh_highwayhash_shash_setkey,
 		.init		= kh_highwayhash_shash_init,
 		.update		= kh_highwayhash64_avx2_update,
@@ -287,17 +282,8 @@ static struct shash_alg kh_avx2_algs[] = {
 		.finup		= kh_highwayhash64_avx2_finup,
 		.digest		= kh_highwayhash64_avx2_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "highwayhash64",
-			.cra_driver_name	= "highwayhash64-avx2",
-			.cra_priority		= KH_AVX2_PRIORITY,
-			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_highwayhash64_avx2(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_HIGHWAYHASH128_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_highwayhash_state),
 		.setkey		= kh_highwayhash_shash_setkey,
 		.init		= kh_highwayhash_shash_init,
 		.update		= kh_highwayhash128_avx2_update,
@@ -305,17 +291,8 @@ static struct shash_alg kh_avx2_algs[] = {
 		.finup		= kh_highwayhash128_avx2_finup,
 		.digest		= kh_highwayhash128_avx2_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "highwayhash128",
-			.cra_driver_name	= "highwayhash128-avx2",
-			.cra_priority		= KH_AVX2_PRIORITY,
-			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_highwayhash128_avx2(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_HIGHWAYHASH256_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_highwayhash_state),
 		.setkey		= kh_highwayhash_shash_setkey,
 		.init		= kh_highwayhash_shash_init,
 		.update		= kh_highwayhash256_avx2_update,
@@ -323,17 +300,8 @@ static struct shash_alg kh_avx2_algs[] = {
 		.finup		= kh_highwayhash256_avx2_finup,
 		.digest		= kh_highwayhash256_avx2_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "highwayhash256",
-			.cra_driver_name	= "highwayhash256-avx2",
-			.cra_priority		= KH_AVX2_PRIORITY,
-			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_highwayhash256_avx2(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_MULTIMIXER128_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_multimixer128_state),
 		.setkey		= kh_multimixer128_shash_setkey,
 		.init		= kh_multimixer128_shash_init,
 		.update		= kh_multimixer128_avx2_update,
@@ -341,17 +309,8 @@ static struct shash_alg kh_avx2_algs[] = {
 		.finup		= kh_multimixer128_avx2_finup,
 		.digest		= kh_multimixer128_avx2_digest,
 		.exit_tfm	= kh_multimixer128_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "multimixer128",
-			.cra_driver_name	= "multimixer128-avx2",
-			.cra_priority		= KH_AVX2_PRIORITY,
-			.cra_blocksize		= KH_MULTIMIXER128_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_multimixer128_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_multimixer128_avx2(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_NHPOLY1305_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_nhpoly1305_state),
 		.setkey		= kh_nhpoly1305_shash_setkey,
 		.init		= kh_nhpoly1305_shash_init,
 		.update		= kh_nhpoly1305_keyedhash_avx2_update,
@@ -359,17 +318,8 @@ static struct shash_alg kh_avx2_algs[] = {
 		.finup		= kh_nhpoly1305_keyedhash_avx2_finup,
 		.digest		= kh_nhpoly1305_keyedhash_avx2_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "nhpoly1305",
-			.cra_driver_name	= "nhpoly1305-keyedhash-avx2",
-			.cra_priority		= KH_NHPOLY1305_AVX2_PRIORITY,
-			.cra_blocksize		= 0,
-			.cra_ctxsize		= sizeof(struct kh_nhpoly1305_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_nhpoly1305_keyedhash_avx2(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_STHASH_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_sthash_state),
 		.setkey		= kh_sthash_shash_setkey,
 		.init		= kh_sthash_shash_init,
 		.update		= kh_sthash_avx2_update,
@@ -377,17 +327,8 @@ static struct shash_alg kh_avx2_algs[] = {
 		.finup		= kh_sthash_avx2_finup,
 		.digest		= kh_sthash_avx2_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "sthash",
-			.cra_driver_name	= "sthash-avx2",
-			.cra_priority		= KH_AVX2_PRIORITY,
-			.cra_blocksize		= KH_NH_UNIT,
-			.cra_ctxsize		= sizeof(struct kh_sthash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_sthash_avx2(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_STHASH_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_sthash_state),
 		.setkey		= kh_sthash_personalized_shash_setkey,
 		.init		= kh_sthash_shash_init,
 		.update		= kh_sthash_avx2_update,
@@ -395,14 +336,7 @@ static struct shash_alg kh_avx2_algs[] = {
 		.finup		= kh_sthash_avx2_finup,
 		.digest		= kh_sthash_avx2_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "sthash-personalized",
-			.cra_driver_name	= "sthash-personalized-avx2",
-			.cra_priority		= KH_AVX2_PRIORITY,
-			.cra_blocksize		= KH_NH_UNIT,
-			.cra_ctxsize		= sizeof(struct kh_sthash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_sthash_personalized_avx2(KH_SHASH_DRIVER),
 	},
 };
 
@@ -413,7 +347,8 @@ static struct shash_alg kh_avx2_algs[] = {
  * the fixed cost that dominates short messages.
  */
 
-static const struct kh_simd_min kh_multimixer128_avx512_min = KH_MULTIMIXER128_AVX512_MIN;
+static const struct kh_simd_min kh_multimixer128_avx512_min =
+	KH_DRIVER_multimixer128_avx512(KH_DRIVER_MIN);
 
 static int kh_multimixer128_avx512_update(struct shash_desc *desc,
 					  const u8 *data, unsigned int len)
@@ -461,7 +396,8 @@ static int kh_multimixer128_avx512_digest(struct shash_desc *desc,
 	return kh_multimixer128_final(st, out);
 }
 
-static const struct kh_simd_min kh_sthash_avx512_min = KH_STHASH_AVX512_MIN;
+static const struct kh_simd_min kh_sthash_avx512_min =
+	KH_DRIVER_sthash_avx512(KH_DRIVER_MIN);
 
 static int kh_sthash_avx512_update(struct shash_desc *desc, const u8 *data,
 				   unsigned int len)
@@ -507,8 +443,6 @@ static int kh_sthash_avx512_digest(struct shash_desc *desc, const u8 *data,
 
 static struct shash_alg kh_avx512_algs[] = {
 	{
-		.digestsize	= KH_MULTIMIXER128_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_multimixer128_state),
 		.setkey		= kh_multimixer128_shash_setkey,
 		.init		= kh_multimixer128_shash_init,
 		.update		= kh_multimixer128_avx512_update,
@@ -516,17 +450,8 @@ static struct shash_alg kh_avx512_algs[] = {
 		.finup		= kh_multimixer128_avx512_finup,
 		.digest		= kh_multimixer128_avx512_digest,
 		.exit_tfm	= kh_multimixer128_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "multimixer128",
-			.cra_driver_name	= "multimixer128-avx512",
-			.cra_priority		= KH_AVX512_PRIORITY,
-			.cra_blocksize		= KH_MULTIMIXER128_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_multimixer128_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_multimixer128_avx512(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_STHASH_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_sthash_state),
 		.setkey		= kh_sthash_shash_setkey,
 		.init		= kh_sthash_shash_init,
 		.update		= kh_sthash_avx512_update,
@@ -534,17 +459,8 @@ static struct shash_alg kh_avx512_algs[] = {
 		.finup		= kh_sthash_avx512_finup,
 		.digest		= kh_sthash_avx512_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "sthash",
-			.cra_driver_name	= "sthash-avx512",
-			.cra_priority		= KH_AVX512_PRIORITY,
-			.cra_blocksize		= KH_NH_UNIT,
-			.cra_ctxsize		= sizeof(struct kh_sthash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_sthash_avx512(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_STHASH_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_sthash_state),
 		.setkey		= kh_sthash_personalized_shash_setkey,
 		.init		= kh_sthash_shash_init,
 		.update		= kh_sthash_avx512_update,
@@ -552,14 +468,7 @@ static struct shash_alg kh_avx512_algs[] = {
 		.finup		= kh_sthash_avx512_finup,
 		.digest		= kh_sthash_avx512_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "sthash-personalized",
-			.cra_driver_name	= "sthash-personalized-avx512",
-			.cra_priority		= KH_AVX512_PRIORITY,
-			.cra_blocksize		= KH_NH_UNIT,
-			.cra_ctxsize		= sizeof(struct kh_sthash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_sthash_personalized_avx512(KH_SHASH_DRIVER),
 	},
 };
 
@@ -624,15 +533,6 @@ const struct kh_simd_min *kh_arch_alg_simd_min(const struct shash_alg *alg)
 }
 #endif
 
-MODULE_ALIAS_CRYPTO("highwayhash64-avx2");
-MODULE_ALIAS_CRYPTO("highwayhash128-avx2");
-MODULE_ALIAS_CRYPTO("highwayhash256-avx2");
-MODULE_ALIAS_CRYPTO("multimixer128-avx2");
-MODULE_ALIAS_CRYPTO("nhpoly1305-keyedhash-avx2");
-MODULE_ALIAS_CRYPTO("sthash-avx2");
-MODULE_ALIAS_CRYPTO("sthash-personalized-avx2");
-#ifndef KH_NO_AS_AVX512
-MODULE_ALIAS_CRYPTO("multimixer128-avx512");
-MODULE_ALIAS_CRYPTO("sthash-avx512");
-MODULE_ALIAS_CRYPTO("sthash-personalized-avx512");
-#endif
+/* the driver names, from the table */
+KH_AVX2_DRIVERS(KH_SHASH_DRIVER_ALIAS)
+KH_AVX512_DRIVERS(KH_SHASH_DRIVER_ALIAS)

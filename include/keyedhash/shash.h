@@ -14,6 +14,7 @@
 
 #include <crypto/internal/hash.h>
 #include <keyedhash/internal/common.h>
+#include <keyedhash/internal/drivers.h>
 
 /* Shared by the drivers of each algorithm (keyedhash_generic.c). */
 int kh_highwayhash_shash_setkey(struct crypto_shash *tfm, const u8 *key,
@@ -43,6 +44,33 @@ void kh_shash_exit_tfm(struct crypto_shash *tfm);
  * atomic context: allocates only, never frees.
  */
 int kh_shash_clone_tfm(struct crypto_shash *dst, struct crypto_shash *src);
+
+/*
+ * A driver's row of the table (<keyedhash/internal/drivers.h>) as the
+ * fields of its struct shash_alg that are data: names, priority, sizes.
+ * KH_DRIVER_<id>(KH_SHASH_DRIVER) in the initializer.
+ */
+#define KH_SHASH_DRIVER(id, fam, isa, name, driver, prio, ds, bs, key,	\
+			state, ...)					\
+	.digestsize	= (ds),						\
+	.descsize	= sizeof(struct state),				\
+	.base		= {						\
+		.cra_name		= name,				\
+		.cra_driver_name	= driver,			\
+		.cra_priority		= (prio),			\
+		.cra_blocksize		= (bs),				\
+		.cra_ctxsize		= sizeof(struct key),		\
+		.cra_module		= THIS_MODULE,			\
+	}
+
+/* The module aliases of a row: its driver name; with its algorithm name. */
+#define KH_SHASH_DRIVER_ALIAS(id, fam, isa, name, driver, prio, ds, bs,	\
+			      key, state, ...)				\
+	MODULE_ALIAS_CRYPTO(driver);
+#define KH_SHASH_ALIASES(id, fam, isa, name, driver, prio, ds, bs, key,	\
+			 state, ...)					\
+	MODULE_ALIAS_CRYPTO(name);					\
+	MODULE_ALIAS_CRYPTO(driver);
 
 /* The drivers, by instruction set. */
 extern struct shash_alg kh_generic_algs[];
