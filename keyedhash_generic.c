@@ -449,5 +449,17 @@ struct shash_alg kh_generic_algs[] = {
 
 const unsigned int kh_generic_alg_count = ARRAY_SIZE(kh_generic_algs);
 
-/* the algorithm and driver names, from the table */
-KH_GENERIC_DRIVERS(KH_SHASH_ALIASES)
+MODULE_ALIAS_CRYPTO("highwayhash64");
+MODULE_ALIAS_CRYPTO("highwayhash64-generic");
+MODULE_ALIAS_CRYPTO("highwayhash128");
+MODULE_ALIAS_CRYPTO("highwayhash128-generic");
+MODULE_ALIAS_CRYPTO("highwayhash256");
+MODULE_ALIAS_CRYPTO("highwayhash256-generic");
+MODULE_ALIAS_CRYPTO("multimixer128");
+MODULE_ALIAS_CRYPTO("multimixer128-generic");
+MODULE_ALIAS_CRYPTO("nhpoly1305");
+MODULE_ALIAS_CRYPTO("nhpoly1305-keyedhash-generic");
+MODULE_ALIAS_CRYPTO("sthash");
+MODULE_ALIAS_CRYPTO("sthash-generic");
+MODULE_ALIAS_CRYPTO("sthash-personalized");
+MODULE_ALIAS_CRYPTO("sthash-personalized-generic");

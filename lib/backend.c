@@ -42,12 +42,11 @@ struct khb_entry {
 	enum kh_isa isa;
 };
 
-#define KHB_ROW(id, fam, isa, name, driver, prio, ds, bs, key, state, ...) \
+static const struct khb_entry khb_table[] = {
+#define KH_DRIVER(name, driver, prio, ds, bs, key, state, fam, isa, ...) \
 	{ { name, driver, #isa, prio, ds, bs, sizeof(struct key),	\
 	    sizeof(struct state) }, KHB_FAM_##fam, KH_ISA_##isa },
-
-static const struct khb_entry khb_table[] = {
-	KH_DRIVERS(KHB_ROW)
+#include <keyedhash/internal/drivers.h>
 };
 
 static pthread_once_t khb_once = PTHREAD_ONCE_INIT;

@@ -25,7 +25,7 @@
 
 struct khb_driver {
 	const char *name;	/* algorithm name, as the module registers it */
-	const char *driver;	/* driver name, e.g. "highwayhash256-avx2" */
+	const char *driver;	/* driver name: algorithm-isa, as the module's */
 	const char *isa;	/* "generic", "avx2", "avx512", "neon" */
 	int priority;		/* the module's; the highest usable one wins */
 	unsigned int digestsize;

@@ -15,8 +15,7 @@
 #include <keyedhash/internal/arch.h>
 #include <keyedhash/shash.h>
 
-static const struct kh_simd_min kh_highwayhash64_neon_min =
-	KH_DRIVER_highwayhash64_neon(KH_DRIVER_MIN);
+static const struct kh_simd_min kh_highwayhash64_neon_min = KH_HIGHWAYHASH64_NEON_MIN;
 
 static int kh_highwayhash64_neon_update(struct shash_desc *desc, const u8 *data,
 					unsigned int len)
@@ -58,8 +57,7 @@ static int kh_highwayhash64_neon_digest(struct shash_desc *desc, const u8 *data,
 					 &kh_highwayhash64_neon_min);
 }
 
-static const struct kh_simd_min kh_highwayhash128_neon_min =
-	KH_DRIVER_highwayhash128_neon(KH_DRIVER_MIN);
+static const struct kh_simd_min kh_highwayhash128_neon_min = KH_HIGHWAYHASH_NEON_MIN;
 
 static int kh_highwayhash128_neon_update(struct shash_desc *desc,
 					 const u8 *data, unsigned int len)
@@ -102,8 +100,7 @@ static int kh_highwayhash128_neon_digest(struct shash_desc *desc,
 					 &kh_highwayhash128_neon_min);
 }
 
-static const struct kh_simd_min kh_highwayhash256_neon_min =
-	KH_DRIVER_highwayhash256_neon(KH_DRIVER_MIN);
+static const struct kh_simd_min kh_highwayhash256_neon_min = KH_HIGHWAYHASH_NEON_MIN;
 
 static int kh_highwayhash256_neon_update(struct shash_desc *desc,
 					 const u8 *data, unsigned int len)
@@ -146,8 +143,7 @@ static int kh_highwayhash256_neon_digest(struct shash_desc *desc,
 					 &kh_highwayhash256_neon_min);
 }
 
-static const struct kh_simd_min kh_multimixer128_neon_min =
-	KH_DRIVER_multimixer128_neon(KH_DRIVER_MIN);
+static const struct kh_simd_min kh_multimixer128_neon_min = KH_MULTIMIXER128_NEON_MIN;
 
 static int kh_multimixer128_neon_update(struct shash_desc *desc, const u8 *data,
 					unsigned int len)
@@ -193,8 +189,7 @@ static int kh_multimixer128_neon_digest(struct shash_desc *desc, const u8 *data,
 	return kh_multimixer128_final(st, out);
 }
 
-static const struct kh_simd_min kh_nhpoly1305_keyedhash_neon_min =
-	KH_DRIVER_nhpoly1305_keyedhash_neon(KH_DRIVER_MIN);
+static const struct kh_simd_min kh_nhpoly1305_keyedhash_neon_min = KH_NH_NEON_MIN;
 
 static int kh_nhpoly1305_keyedhash_neon_update(struct shash_desc *desc,
 					       const u8 *data, unsigned int len)
@@ -232,8 +227,7 @@ static int kh_nhpoly1305_keyedhash_neon_digest(struct shash_desc *desc,
 	return kh_nhpoly1305_final_generic(st, key, out);
 }
 
-static const struct kh_simd_min kh_sthash_neon_min =
-	KH_DRIVER_sthash_neon(KH_DRIVER_MIN);
+static const struct kh_simd_min kh_sthash_neon_min = KH_NH_NEON_MIN;
 
 static int kh_sthash_neon_update(struct shash_desc *desc, const u8 *data,
 				 unsigned int len)
@@ -369,5 +363,10 @@ const struct kh_simd_min *kh_arch_alg_simd_min(const struct shash_alg *alg)
 }
 #endif
 
-/* the driver names, from the table */
-KH_NEON_DRIVERS(KH_SHASH_DRIVER_ALIAS)
+MODULE_ALIAS_CRYPTO("highwayhash64-neon");
+MODULE_ALIAS_CRYPTO("highwayhash128-neon");
+MODULE_ALIAS_CRYPTO("highwayhash256-neon");
+MODULE_ALIAS_CRYPTO("multimixer128-neon");
+MODULE_ALIAS_CRYPTO("nhpoly1305-keyedhash-neon");
+MODULE_ALIAS_CRYPTO("sthash-neon");
+MODULE_ALIAS_CRYPTO("sthash-personalized-neon");

@@ -19,8 +19,7 @@
 
 /* The AVX2 drivers */
 
-static const struct kh_simd_min kh_highwayhash64_avx2_min =
-	KH_DRIVER_highwayhash64_avx2(KH_DRIVER_MIN);
+static const struct kh_simd_min kh_highwayhash64_avx2_min = KH_HIGHWAYHASH64_AVX2_MIN;
 
 static int kh_highwayhash64_avx2_update(struct shash_desc *desc, const u8 *data,
 					unsigned int len)
@@ -62,8 +61,7 @@ static int kh_highwayhash64_avx2_digest(struct shash_desc *desc, const u8 *data,
 					 &kh_highwayhash64_avx2_min);
 }
 
-static const struct kh_simd_min kh_highwayhash128_avx2_min =
-	KH_DRIVER_highwayhash128_avx2(KH_DRIVER_MIN);
+static const struct kh_simd_min kh_highwayhash128_avx2_min = KH_HIGHWAYHASH_AVX2_MIN;
 
 static int kh_highwayhash128_avx2_update(struct shash_desc *desc,
 					 const u8 *data, unsigned int len)
@@ -106,8 +104,7 @@ static int kh_highwayhash128_avx2_digest(struct shash_desc *desc,
 					 &kh_highwayhash128_avx2_min);
 }
 
-static const struct kh_simd_min kh_highwayhash256_avx2_min =
-	KH_DRIVER_highwayhash256_avx2(KH_DRIVER_MIN);
+static const struct kh_simd_min kh_highwayhash256_avx2_min = KH_HIGHWAYHASH_AVX2_MIN;
 
 static int kh_highwayhash256_avx2_update(struct shash_desc *desc,
 					 const u8 *data, unsigned int len)
@@ -150,8 +147,7 @@ static int kh_highwayhash256_avx2_digest(struct shash_desc *desc,
 					 &kh_highwayhash256_avx2_min);
 }
 
-static const struct kh_simd_min kh_multimixer128_avx2_min =
-	KH_DRIVER_multimixer128_avx2(KH_DRIVER_MIN);
+static const struct kh_simd_min kh_multimixer128_avx2_min = KH_MULTIMIXER128_AVX2_MIN;
 
 static int kh_multimixer128_avx2_update(struct shash_desc *desc, const u8 *data,
 					unsigned int len)
@@ -197,8 +193,7 @@ static int kh_multimixer128_avx2_digest(struct shash_desc *desc, const u8 *data,
 	return kh_multimixer128_final(st, out);
 }
 
-static const struct kh_simd_min kh_nhpoly1305_keyedhash_avx2_min =
-	KH_DRIVER_nhpoly1305_keyedhash_avx2(KH_DRIVER_MIN);
+static const struct kh_simd_min kh_nhpoly1305_keyedhash_avx2_min = KH_NH_AVX2_MIN;
 
 static int kh_nhpoly1305_keyedhash_avx2_update(struct shash_desc *desc,
 					       const u8 *data, unsigned int len)
@@ -236,8 +231,7 @@ static int kh_nhpoly1305_keyedhash_avx2_digest(struct shash_desc *desc,
 	return kh_nhpoly1305_final_generic(st, key, out);
 }
 
-static const struct kh_simd_min kh_sthash_avx2_min =
-	KH_DRIVER_sthash_avx2(KH_DRIVER_MIN);
+static const struct kh_simd_min kh_sthash_avx2_min = KH_NH_AVX2_MIN;
 
 static int kh_sthash_avx2_update(struct shash_desc *desc, const u8 *data,
 				 unsigned int len)
@@ -347,8 +341,7 @@ static struct shash_alg kh_avx2_algs[] = {
  * the fixed cost that dominates short messages.
  */
 
-static const struct kh_simd_min kh_multimixer128_avx512_min =
-	KH_DRIVER_multimixer128_avx512(KH_DRIVER_MIN);
+static const struct kh_simd_min kh_multimixer128_avx512_min = KH_MULTIMIXER128_AVX512_MIN;
 
 static int kh_multimixer128_avx512_update(struct shash_desc *desc,
 					  const u8 *data, unsigned int len)
@@ -396,8 +389,7 @@ static int kh_multimixer128_avx512_digest(struct shash_desc *desc,
 	return kh_multimixer128_final(st, out);
 }
 
-static const struct kh_simd_min kh_sthash_avx512_min =
-	KH_DRIVER_sthash_avx512(KH_DRIVER_MIN);
+static const struct kh_simd_min kh_sthash_avx512_min = KH_STHASH_AVX512_MIN;
 
 static int kh_sthash_avx512_update(struct shash_desc *desc, const u8 *data,
 				   unsigned int len)
@@ -533,6 +525,15 @@ const struct kh_simd_min *kh_arch_alg_simd_min(const struct shash_alg *alg)
 }
 #endif
 
-/* the driver names, from the table */
-KH_AVX2_DRIVERS(KH_SHASH_DRIVER_ALIAS)
-KH_AVX512_DRIVERS(KH_SHASH_DRIVER_ALIAS)
+MODULE_ALIAS_CRYPTO("highwayhash64-avx2");
+MODULE_ALIAS_CRYPTO("highwayhash128-avx2");
+MODULE_ALIAS_CRYPTO("highwayhash256-avx2");
+MODULE_ALIAS_CRYPTO("multimixer128-avx2");
+MODULE_ALIAS_CRYPTO("nhpoly1305-keyedhash-avx2");
+MODULE_ALIAS_CRYPTO("sthash-avx2");
+MODULE_ALIAS_CRYPTO("sthash-personalized-avx2");
+#ifndef KH_NO_AS_AVX512
+MODULE_ALIAS_CRYPTO("multimixer128-avx512");
+MODULE_ALIAS_CRYPTO("sthash-avx512");
+MODULE_ALIAS_CRYPTO("sthash-personalized-avx512");
+#endif

@@ -50,8 +50,7 @@ int kh_shash_clone_tfm(struct crypto_shash *dst, struct crypto_shash *src);
  * fields of its struct shash_alg that are data: names, priority, sizes.
  * KH_DRIVER_<id>(KH_SHASH_DRIVER) in the initializer.
  */
-#define KH_SHASH_DRIVER(id, fam, isa, name, driver, prio, ds, bs, key,	\
-			state, ...)					\
+#define KH_SHASH_DRIVER(name, driver, prio, ds, bs, key, state, ...)	\
 	.digestsize	= (ds),						\
 	.descsize	= sizeof(struct state),				\
 	.base		= {						\
@@ -62,15 +61,6 @@ int kh_shash_clone_tfm(struct crypto_shash *dst, struct crypto_shash *src);
 		.cra_ctxsize		= sizeof(struct key),		\
 		.cra_module		= THIS_MODULE,			\
 	}
-
-/* The module aliases of a row: its driver name; with its algorithm name. */
-#define KH_SHASH_DRIVER_ALIAS(id, fam, isa, name, driver, prio, ds, bs,	\
-			      key, state, ...)				\
-	MODULE_ALIAS_CRYPTO(driver);
-#define KH_SHASH_ALIASES(id, fam, isa, name, driver, prio, ds, bs, key,	\
-			 state, ...)					\
-	MODULE_ALIAS_CRYPTO(name);					\
-	MODULE_ALIAS_CRYPTO(driver);
 
 /* The drivers, by instruction set. */
 extern struct shash_alg kh_generic_algs[];

@@ -467,6 +467,9 @@ static void zero_nh_chunks(const struct ht_impl *impl, u64 *st,
 						(u64 (*)[KH_NH_NUM_PASSES])st);
 }
 
+/* a row's driver name (<keyedhash/internal/drivers.h>) */
+#define HT_DRIVER_NAME(name, driver, ...)	driver
+
 /*
  * The assembly entry points themselves (arch/<arch>/blocks.h), which the
  * C of a block function may guard: each runs where the driver named first
@@ -521,16 +524,19 @@ static const struct {
 	const char *driver;
 	struct zero_call c;
 } zero_asm[] = {
-	{ "highwayhash64-avx2", { "kh_highwayhash_blocks_avx2", zero_asm_hh_avx2 } },
-	{ "multimixer128-avx2",
+	{ KH_DRIVER_highwayhash64_avx2(HT_DRIVER_NAME),
+	  { "kh_highwayhash_blocks_avx2", zero_asm_hh_avx2 } },
+	{ KH_DRIVER_multimixer128_avx2(HT_DRIVER_NAME),
 	  { "kh_multimixer128_blocks_avx2", zero_asm_mm128_avx2 } },
-	{ "multimixer128-avx512",
+	{ KH_DRIVER_multimixer128_avx512(HT_DRIVER_NAME),
 	  { "kh_multimixer128_blocks4_avx512", zero_asm_mm128_avx512 } },
-	{ "nhpoly1305-keyedhash-avx2", { "kh_nh_avx2", zero_asm_nh_avx2 } },
-	{ "nhpoly1305-keyedhash-avx2",
+	{ KH_DRIVER_nhpoly1305_keyedhash_avx2(HT_DRIVER_NAME),
+	  { "kh_nh_avx2", zero_asm_nh_avx2 } },
+	{ KH_DRIVER_nhpoly1305_keyedhash_avx2(HT_DRIVER_NAME),
 	  { "kh_nh_chunks_avx2", zero_asm_nh_chunks_avx2 } },
-	{ "sthash-avx512", { "kh_nh_avx512", zero_asm_nh_avx512 } },
-	{ "sthash-avx512",
+	{ KH_DRIVER_sthash_avx512(HT_DRIVER_NAME),
+	  { "kh_nh_avx512", zero_asm_nh_avx512 } },
+	{ KH_DRIVER_sthash_avx512(HT_DRIVER_NAME),
 	  { "kh_nh_chunks_avx512", zero_asm_nh_chunks_avx512 } },
 };
 #elif defined(__aarch64__)
@@ -562,11 +568,14 @@ static const struct {
 	const char *driver;
 	struct zero_call c;
 } zero_asm[] = {
-	{ "highwayhash64-neon", { "kh_highwayhash_blocks_neon", zero_asm_hh_neon } },
-	{ "highwayhash64-neon",
+	{ KH_DRIVER_highwayhash64_neon(HT_DRIVER_NAME),
+	  { "kh_highwayhash_blocks_neon", zero_asm_hh_neon } },
+	{ KH_DRIVER_highwayhash64_neon(HT_DRIVER_NAME),
 	  { "kh_highwayhash_permute_neon", zero_asm_hh_permute_neon } },
-	{ "multimixer128-neon", { "kh_multimixer128_blocks_neon", zero_asm_mm128_neon } },
-	{ "nhpoly1305-keyedhash-neon", { "kh_nh_neon", zero_asm_nh_neon } },
+	{ KH_DRIVER_multimixer128_neon(HT_DRIVER_NAME),
+	  { "kh_multimixer128_blocks_neon", zero_asm_mm128_neon } },
+	{ KH_DRIVER_nhpoly1305_keyedhash_neon(HT_DRIVER_NAME),
+	  { "kh_nh_neon", zero_asm_nh_neon } },
 };
 #endif
 
@@ -812,7 +821,7 @@ static unsigned int blockfns_complete(void)
 
 	for (i = 0; i < ht_generic_impl_count + ht_arch_impl_count; i++) {
 		const struct ht_impl *impl = i < ht_generic_impl_count ?
-			ht_generic_impls[i] :
+			(&ht_generic_impl_table[i]) :
 			ht_arch_impl(i - ht_generic_impl_count);
 
 		if (!kh_blockfns_of(impl->driver)) {
@@ -823,7 +832,7 @@ static unsigned int blockfns_complete(void)
 	}
 	for (i = 0; i < ARRAY_SIZE(kh_blockfns); i++) {
 		for (j = 0; j < ht_generic_impl_count; j++)
-			if (!strcmp(ht_generic_impls[j]->driver,
+			if (!strcmp((&ht_generic_impl_table[j])->driver,
 				    kh_blockfns[i].driver))
 				break;
 		if (j < ht_generic_impl_count)
@@ -859,7 +868,7 @@ static unsigned int table_matches_module(void)
 		const struct ht_impl *impl = NULL;
 
 		for (j = 0; j < ht_generic_impl_count + ht_arch_impl_count; j++) {
-			impl = j < ht_generic_impl_count ? ht_generic_impls[j] :
+			impl = j < ht_generic_impl_count ? (&ht_generic_impl_table[j]) :
 			       ht_arch_impl(j - ht_generic_impl_count);
 			if (!strcmp(impl->driver, alg->base.cra_driver_name))
 				break;

@@ -156,13 +156,13 @@ int main(int argc, char **argv)
 	/* --list: "name driver" of every generic driver, for the VM checks */
 	if (argc > 1 && !strcmp(argv[1], "--list")) {
 		for (i = 0; i < ht_generic_impl_count; i++)
-			printf("%s %s\n", ht_generic_impls[i]->name,
-			       ht_generic_impls[i]->driver);
+			printf("%s %s\n", (&ht_generic_impl_table[i])->name,
+			       (&ht_generic_impl_table[i])->driver);
 		return 0;
 	}
 
 	for (i = 0; i < ht_generic_impl_count; i++) {
-		const struct ht_impl *impl = ht_generic_impls[i];
+		const struct ht_impl *impl = (&ht_generic_impl_table[i]);
 		double t0 = now_ms(), t;
 		int err = kh_selftest(ht_shash_alg(impl->driver));
 

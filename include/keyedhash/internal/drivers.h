@@ -4,33 +4,38 @@
  * one row here, and everything that needs a driver's name, priority,
  * instruction set, sizes or thresholds reads them from this row: the
  * module's struct shash_alg tables (keyedhash_generic.c,
- * arch/<arch>/shash.c) and their MODULE_ALIAS_CRYPTO() lines,
- * libkeyedhash (lib/backend.c), the host tests (tests/host/ht_impl.h,
- * kh_blockfns.h) and the benchmark (tools/bench/ours.c).  A new driver, a
- * new priority or threshold is written here once; tests/rig/one-table.sh
- * (make hosttest) fails where a driver name is spelled out anywhere else.
+ * arch/<arch>/shash.c: KH_SHASH_DRIVER), libkeyedhash (lib/backend.c),
+ * the host tests (tests/host/ht_impl.h, kh_blockfns.h) and the benchmark
+ * (tools/bench/ours.c).  tests/rig/one-table.sh (make check's host tier,
+ * make check-quick) fails where a driver name is spelled out anywhere else
+ * but the MODULE_ALIAS_CRYPTO() lines of the drivers' files, which must
+ * name exactly the table's drivers of their file's instruction sets.
  *
- * A row is a macro KH_DRIVER_<id>(X), which expands to
+ * A row is a macro KH_DRIVER_<id>(X), <id> the driver name with '-' as
+ * '_' (the prefix of its functions, kh_<id>_<operation>()), which expands
+ * to
  *
- *	X(id, fam, isa, name, driver, priority, digestsize, blocksize,
- *	  key, state, min...)
+ *	X(name, driver, priority, digestsize, blocksize, key, state,
+ *	  fam, isa, min...)
  *
- * id		the driver's C name: its functions are kh_<id>_<operation>()
+ * name, driver	the crypto API's algorithm and driver names
+ * priority	the crypto API's priority
+ * digestsize, blocksize
+ * key, state	the struct tags of its key context and message state
  * fam		the library whose code it runs (kh_<fam>_*(): highwayhash,
  *		multimixer128, nhpoly1305, sthash, sthash_personalized)
  * isa		its instruction set (generic, avx2, avx512, neon): the
  *		KH_ISA_<isa> that pins the library's dispatcher
  *		(<keyedhash/internal/arch.h>) to it
- * name, driver	the crypto API's algorithm and driver names
- * priority	the crypto API's priority
- * digestsize, blocksize
- * key, state	the struct tags of its key context and message state
  * min...	its SIMD thresholds, an initializer of struct kh_simd_min
- *		(zero for generic C): the last, variadic, argument of X
+ *		(zero for generic C; the SIMD drivers' own are checked
+ *		against it by hosttest-x86 and hosttest-arm64)
  *
- * and the lists KH_<ISA>_DRIVERS(X) expand X for each row of an instruction
- * set, in registration order; KH_DRIVERS(X) for every driver of this build
- * (the generic ones first).
+ * The rows of this build in registration order, the generic ones first:
+ * define KH_DRIVER(...) as X, then include <keyedhash/internal/drivers.h>
+ * again (the end of this file, as <asm/kvm-x86-ops.h> is used), with
+ * KH_DRIVERS_GENERIC_ONLY or KH_DRIVERS_ARCH_ONLY defined for a part, or
+ * KH_DRIVERS_EVERY_ISA for the rows of every architecture.
  */
 #ifndef _KEYEDHASH_INTERNAL_DRIVERS_H
 #define _KEYEDHASH_INTERNAL_DRIVERS_H
@@ -67,134 +72,169 @@ enum kh_isa {
 
 #define KH_NO_SIMD_MIN	{ .task = 0, .kthread = 0 }
 
-/* A family's rows, per instruction set (the sizes are the algorithm's). */
-#define KH_ROW_HH(X, bits, isa, prio, ...)				\
-	X(highwayhash##bits##_##isa, highwayhash, isa,			\
-	  "highwayhash" #bits, "highwayhash" #bits "-" #isa, prio,	\
-	  KH_HIGHWAYHASH##bits##_DIGEST_SIZE, KH_HIGHWAYHASH_BLOCK_SIZE, \
-	  kh_highwayhash_key, kh_highwayhash_state, __VA_ARGS__)
-#define KH_ROW_MM(X, isa, prio, ...)					\
-	X(multimixer128_##isa, multimixer128, isa,			\
-	  "multimixer128", "multimixer128-" #isa, prio,			\
-	  KH_MULTIMIXER128_DIGEST_SIZE, KH_MULTIMIXER128_BLOCK_SIZE,	\
-	  kh_multimixer128_key, kh_multimixer128_state, __VA_ARGS__)
-#define KH_ROW_NHP(X, isa, prio, ...)					\
-	X(nhpoly1305_keyedhash_##isa, nhpoly1305, isa,			\
-	  "nhpoly1305", "nhpoly1305-keyedhash-" #isa, prio,		\
-	  KH_NHPOLY1305_DIGEST_SIZE, 0,					\
-	  kh_nhpoly1305_key, kh_nhpoly1305_state, __VA_ARGS__)
-#define KH_ROW_STH(X, isa, prio, ...)					\
-	X(sthash_##isa, sthash, isa, "sthash", "sthash-" #isa, prio,	\
-	  KH_STHASH_DIGEST_SIZE, KH_NH_UNIT,				\
-	  kh_sthash_key, kh_sthash_state, __VA_ARGS__)
-#define KH_ROW_STHP(X, isa, prio, ...)					\
-	X(sthash_personalized_##isa, sthash_personalized, isa,		\
-	  "sthash-personalized", "sthash-personalized-" #isa, prio,	\
-	  KH_STHASH_DIGEST_SIZE, KH_NH_UNIT,				\
-	  kh_sthash_key, kh_sthash_state, __VA_ARGS__)
-
 /* The generic C */
-#define KH_DRIVER_highwayhash64_generic(X)				\
-	KH_ROW_HH(X, 64, generic, KH_GENERIC_PRIORITY, KH_NO_SIMD_MIN)
-#define KH_DRIVER_highwayhash128_generic(X)				\
-	KH_ROW_HH(X, 128, generic, KH_GENERIC_PRIORITY, KH_NO_SIMD_MIN)
-#define KH_DRIVER_highwayhash256_generic(X)				\
-	KH_ROW_HH(X, 256, generic, KH_GENERIC_PRIORITY, KH_NO_SIMD_MIN)
-#define KH_DRIVER_multimixer128_generic(X)				\
-	KH_ROW_MM(X, generic, KH_GENERIC_PRIORITY, KH_NO_SIMD_MIN)
-#define KH_DRIVER_nhpoly1305_keyedhash_generic(X)			\
-	KH_ROW_NHP(X, generic, KH_NHPOLY1305_GENERIC_PRIORITY, KH_NO_SIMD_MIN)
-#define KH_DRIVER_sthash_generic(X)					\
-	KH_ROW_STH(X, generic, KH_GENERIC_PRIORITY, KH_NO_SIMD_MIN)
-#define KH_DRIVER_sthash_personalized_generic(X)			\
-	KH_ROW_STHP(X, generic, KH_GENERIC_PRIORITY, KH_NO_SIMD_MIN)
-
-#define KH_GENERIC_DRIVERS(X)						\
-	KH_DRIVER_highwayhash64_generic(X)				\
-	KH_DRIVER_highwayhash128_generic(X)				\
-	KH_DRIVER_highwayhash256_generic(X)				\
-	KH_DRIVER_multimixer128_generic(X)				\
-	KH_DRIVER_nhpoly1305_keyedhash_generic(X)			\
-	KH_DRIVER_sthash_generic(X)					\
-	KH_DRIVER_sthash_personalized_generic(X)
+#define KH_DRIVER_highwayhash64_generic(X)	\
+	X("highwayhash64", "highwayhash64-generic", KH_GENERIC_PRIORITY,	\
+	  KH_HIGHWAYHASH64_DIGEST_SIZE, KH_HIGHWAYHASH_BLOCK_SIZE,	\
+	  kh_highwayhash_key, kh_highwayhash_state,	\
+	  highwayhash, generic, KH_NO_SIMD_MIN)
+#define KH_DRIVER_highwayhash128_generic(X)	\
+	X("highwayhash128", "highwayhash128-generic", KH_GENERIC_PRIORITY,	\
+	  KH_HIGHWAYHASH128_DIGEST_SIZE, KH_HIGHWAYHASH_BLOCK_SIZE,	\
+	  kh_highwayhash_key, kh_highwayhash_state,	\
+	  highwayhash, generic, KH_NO_SIMD_MIN)
+#define KH_DRIVER_highwayhash256_generic(X)	\
+	X("highwayhash256", "highwayhash256-generic", KH_GENERIC_PRIORITY,	\
+	  KH_HIGHWAYHASH256_DIGEST_SIZE, KH_HIGHWAYHASH_BLOCK_SIZE,	\
+	  kh_highwayhash_key, kh_highwayhash_state,	\
+	  highwayhash, generic, KH_NO_SIMD_MIN)
+#define KH_DRIVER_multimixer128_generic(X)	\
+	X("multimixer128", "multimixer128-generic", KH_GENERIC_PRIORITY,	\
+	  KH_MULTIMIXER128_DIGEST_SIZE, KH_MULTIMIXER128_BLOCK_SIZE,	\
+	  kh_multimixer128_key, kh_multimixer128_state,	\
+	  multimixer128, generic, KH_NO_SIMD_MIN)
+#define KH_DRIVER_nhpoly1305_keyedhash_generic(X)	\
+	X("nhpoly1305", "nhpoly1305-keyedhash-generic", KH_NHPOLY1305_GENERIC_PRIORITY,	\
+	  KH_NHPOLY1305_DIGEST_SIZE, 0,	\
+	  kh_nhpoly1305_key, kh_nhpoly1305_state,	\
+	  nhpoly1305, generic, KH_NO_SIMD_MIN)
+#define KH_DRIVER_sthash_generic(X)	\
+	X("sthash", "sthash-generic", KH_GENERIC_PRIORITY,	\
+	  KH_STHASH_DIGEST_SIZE, KH_NH_UNIT,	\
+	  kh_sthash_key, kh_sthash_state,	\
+	  sthash, generic, KH_NO_SIMD_MIN)
+#define KH_DRIVER_sthash_personalized_generic(X)	\
+	X("sthash-personalized", "sthash-personalized-generic", KH_GENERIC_PRIORITY,	\
+	  KH_STHASH_DIGEST_SIZE, KH_NH_UNIT,	\
+	  kh_sthash_key, kh_sthash_state,	\
+	  sthash_personalized, generic, KH_NO_SIMD_MIN)
 
 /* x86_64: AVX2, and AVX-512 where the assembler knows it (Kbuild) */
-#define KH_DRIVER_highwayhash64_avx2(X)					\
-	KH_ROW_HH(X, 64, avx2, KH_AVX2_PRIORITY, KH_HIGHWAYHASH64_AVX2_MIN)
-#define KH_DRIVER_highwayhash128_avx2(X)				\
-	KH_ROW_HH(X, 128, avx2, KH_AVX2_PRIORITY, KH_HIGHWAYHASH_AVX2_MIN)
-#define KH_DRIVER_highwayhash256_avx2(X)				\
-	KH_ROW_HH(X, 256, avx2, KH_AVX2_PRIORITY, KH_HIGHWAYHASH_AVX2_MIN)
-#define KH_DRIVER_multimixer128_avx2(X)					\
-	KH_ROW_MM(X, avx2, KH_AVX2_PRIORITY, KH_MULTIMIXER128_AVX2_MIN)
-#define KH_DRIVER_nhpoly1305_keyedhash_avx2(X)				\
-	KH_ROW_NHP(X, avx2, KH_NHPOLY1305_AVX2_PRIORITY, KH_NH_AVX2_MIN)
-#define KH_DRIVER_sthash_avx2(X)					\
-	KH_ROW_STH(X, avx2, KH_AVX2_PRIORITY, KH_NH_AVX2_MIN)
-#define KH_DRIVER_sthash_personalized_avx2(X)				\
-	KH_ROW_STHP(X, avx2, KH_AVX2_PRIORITY, KH_NH_AVX2_MIN)
-#define KH_DRIVER_multimixer128_avx512(X)				\
-	KH_ROW_MM(X, avx512, KH_AVX512_PRIORITY, KH_MULTIMIXER128_AVX512_MIN)
-#define KH_DRIVER_sthash_avx512(X)					\
-	KH_ROW_STH(X, avx512, KH_AVX512_PRIORITY, KH_STHASH_AVX512_MIN)
-#define KH_DRIVER_sthash_personalized_avx512(X)				\
-	KH_ROW_STHP(X, avx512, KH_AVX512_PRIORITY, KH_STHASH_AVX512_MIN)
-
-#define KH_AVX2_DRIVERS(X)						\
-	KH_DRIVER_highwayhash64_avx2(X)					\
-	KH_DRIVER_highwayhash128_avx2(X)				\
-	KH_DRIVER_highwayhash256_avx2(X)				\
-	KH_DRIVER_multimixer128_avx2(X)					\
-	KH_DRIVER_nhpoly1305_keyedhash_avx2(X)				\
-	KH_DRIVER_sthash_avx2(X)					\
-	KH_DRIVER_sthash_personalized_avx2(X)
-#ifdef KH_NO_AS_AVX512
-#define KH_AVX512_DRIVERS(X)
-#else
-#define KH_AVX512_DRIVERS(X)						\
-	KH_DRIVER_multimixer128_avx512(X)				\
-	KH_DRIVER_sthash_avx512(X)					\
-	KH_DRIVER_sthash_personalized_avx512(X)
-#endif
+#define KH_DRIVER_highwayhash64_avx2(X)	\
+	X("highwayhash64", "highwayhash64-avx2", KH_AVX2_PRIORITY,	\
+	  KH_HIGHWAYHASH64_DIGEST_SIZE, KH_HIGHWAYHASH_BLOCK_SIZE,	\
+	  kh_highwayhash_key, kh_highwayhash_state,	\
+	  highwayhash, avx2, KH_HIGHWAYHASH64_AVX2_MIN)
+#define KH_DRIVER_highwayhash128_avx2(X)	\
+	X("highwayhash128", "highwayhash128-avx2", KH_AVX2_PRIORITY,	\
+	  KH_HIGHWAYHASH128_DIGEST_SIZE, KH_HIGHWAYHASH_BLOCK_SIZE,	\
+	  kh_highwayhash_key, kh_highwayhash_state,	\
+	  highwayhash, avx2, KH_HIGHWAYHASH_AVX2_MIN)
+#define KH_DRIVER_highwayhash256_avx2(X)	\
+	X("highwayhash256", "highwayhash256-avx2", KH_AVX2_PRIORITY,	\
+	  KH_HIGHWAYHASH256_DIGEST_SIZE, KH_HIGHWAYHASH_BLOCK_SIZE,	\
+	  kh_highwayhash_key, kh_highwayhash_state,	\
+	  highwayhash, avx2, KH_HIGHWAYHASH_AVX2_MIN)
+#define KH_DRIVER_multimixer128_avx2(X)	\
+	X("multimixer128", "multimixer128-avx2", KH_AVX2_PRIORITY,	\
+	  KH_MULTIMIXER128_DIGEST_SIZE, KH_MULTIMIXER128_BLOCK_SIZE,	\
+	  kh_multimixer128_key, kh_multimixer128_state,	\
+	  multimixer128, avx2, KH_MULTIMIXER128_AVX2_MIN)
+#define KH_DRIVER_nhpoly1305_keyedhash_avx2(X)	\
+	X("nhpoly1305", "nhpoly1305-keyedhash-avx2", KH_NHPOLY1305_AVX2_PRIORITY,	\
+	  KH_NHPOLY1305_DIGEST_SIZE, 0,	\
+	  kh_nhpoly1305_key, kh_nhpoly1305_state,	\
+	  nhpoly1305, avx2, KH_NH_AVX2_MIN)
+#define KH_DRIVER_sthash_avx2(X)	\
+	X("sthash", "sthash-avx2", KH_AVX2_PRIORITY,	\
+	  KH_STHASH_DIGEST_SIZE, KH_NH_UNIT,	\
+	  kh_sthash_key, kh_sthash_state,	\
+	  sthash, avx2, KH_NH_AVX2_MIN)
+#define KH_DRIVER_sthash_personalized_avx2(X)	\
+	X("sthash-personalized", "sthash-personalized-avx2", KH_AVX2_PRIORITY,	\
+	  KH_STHASH_DIGEST_SIZE, KH_NH_UNIT,	\
+	  kh_sthash_key, kh_sthash_state,	\
+	  sthash_personalized, avx2, KH_NH_AVX2_MIN)
+#define KH_DRIVER_multimixer128_avx512(X)	\
+	X("multimixer128", "multimixer128-avx512", KH_AVX512_PRIORITY,	\
+	  KH_MULTIMIXER128_DIGEST_SIZE, KH_MULTIMIXER128_BLOCK_SIZE,	\
+	  kh_multimixer128_key, kh_multimixer128_state,	\
+	  multimixer128, avx512, KH_MULTIMIXER128_AVX512_MIN)
+#define KH_DRIVER_sthash_avx512(X)	\
+	X("sthash", "sthash-avx512", KH_AVX512_PRIORITY,	\
+	  KH_STHASH_DIGEST_SIZE, KH_NH_UNIT,	\
+	  kh_sthash_key, kh_sthash_state,	\
+	  sthash, avx512, KH_STHASH_AVX512_MIN)
+#define KH_DRIVER_sthash_personalized_avx512(X)	\
+	X("sthash-personalized", "sthash-personalized-avx512", KH_AVX512_PRIORITY,	\
+	  KH_STHASH_DIGEST_SIZE, KH_NH_UNIT,	\
+	  kh_sthash_key, kh_sthash_state,	\
+	  sthash_personalized, avx512, KH_STHASH_AVX512_MIN)
 
 /* arm64: NEON */
-#define KH_DRIVER_highwayhash64_neon(X)					\
-	KH_ROW_HH(X, 64, neon, KH_NEON_PRIORITY, KH_HIGHWAYHASH64_NEON_MIN)
-#define KH_DRIVER_highwayhash128_neon(X)				\
-	KH_ROW_HH(X, 128, neon, KH_NEON_PRIORITY, KH_HIGHWAYHASH_NEON_MIN)
-#define KH_DRIVER_highwayhash256_neon(X)				\
-	KH_ROW_HH(X, 256, neon, KH_NEON_PRIORITY, KH_HIGHWAYHASH_NEON_MIN)
-#define KH_DRIVER_multimixer128_neon(X)					\
-	KH_ROW_MM(X, neon, KH_NEON_PRIORITY, KH_MULTIMIXER128_NEON_MIN)
-#define KH_DRIVER_nhpoly1305_keyedhash_neon(X)				\
-	KH_ROW_NHP(X, neon, KH_NHPOLY1305_NEON_PRIORITY, KH_NH_NEON_MIN)
-#define KH_DRIVER_sthash_neon(X)					\
-	KH_ROW_STH(X, neon, KH_NEON_PRIORITY, KH_NH_NEON_MIN)
-#define KH_DRIVER_sthash_personalized_neon(X)				\
-	KH_ROW_STHP(X, neon, KH_NEON_PRIORITY, KH_NH_NEON_MIN)
-
-#define KH_NEON_DRIVERS(X)						\
-	KH_DRIVER_highwayhash64_neon(X)					\
-	KH_DRIVER_highwayhash128_neon(X)				\
-	KH_DRIVER_highwayhash256_neon(X)				\
-	KH_DRIVER_multimixer128_neon(X)					\
-	KH_DRIVER_nhpoly1305_keyedhash_neon(X)				\
-	KH_DRIVER_sthash_neon(X)					\
-	KH_DRIVER_sthash_personalized_neon(X)
-
-/* The drivers of this build, in the order module init registers them. */
-#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
-#define KH_ARCH_DRIVERS(X)	KH_AVX2_DRIVERS(X) KH_AVX512_DRIVERS(X)
-#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
-#define KH_ARCH_DRIVERS(X)	KH_NEON_DRIVERS(X)
-#else
-#define KH_ARCH_DRIVERS(X)
-#endif
-#define KH_DRIVERS(X)		KH_GENERIC_DRIVERS(X) KH_ARCH_DRIVERS(X)
-
-/* Column readers, for X */
-#define KH_DRIVER_MIN(id, fam, isa, name, driver, prio, ds, bs, key, state, \
-		      ...)							\
-	__VA_ARGS__
+#define KH_DRIVER_highwayhash64_neon(X)	\
+	X("highwayhash64", "highwayhash64-neon", KH_NEON_PRIORITY,	\
+	  KH_HIGHWAYHASH64_DIGEST_SIZE, KH_HIGHWAYHASH_BLOCK_SIZE,	\
+	  kh_highwayhash_key, kh_highwayhash_state,	\
+	  highwayhash, neon, KH_HIGHWAYHASH64_NEON_MIN)
+#define KH_DRIVER_highwayhash128_neon(X)	\
+	X("highwayhash128", "highwayhash128-neon", KH_NEON_PRIORITY,	\
+	  KH_HIGHWAYHASH128_DIGEST_SIZE, KH_HIGHWAYHASH_BLOCK_SIZE,	\
+	  kh_highwayhash_key, kh_highwayhash_state,	\
+	  highwayhash, neon, KH_HIGHWAYHASH_NEON_MIN)
+#define KH_DRIVER_highwayhash256_neon(X)	\
+	X("highwayhash256", "highwayhash256-neon", KH_NEON_PRIORITY,	\
+	  KH_HIGHWAYHASH256_DIGEST_SIZE, KH_HIGHWAYHASH_BLOCK_SIZE,	\
+	  kh_highwayhash_key, kh_highwayhash_state,	\
+	  highwayhash, neon, KH_HIGHWAYHASH_NEON_MIN)
+#define KH_DRIVER_multimixer128_neon(X)	\
+	X("multimixer128", "multimixer128-neon", KH_NEON_PRIORITY,	\
+	  KH_MULTIMIXER128_DIGEST_SIZE, KH_MULTIMIXER128_BLOCK_SIZE,	\
+	  kh_multimixer128_key, kh_multimixer128_state,	\
+	  multimixer128, neon, KH_MULTIMIXER128_NEON_MIN)
+#define KH_DRIVER_nhpoly1305_keyedhash_neon(X)	\
+	X("nhpoly1305", "nhpoly1305-keyedhash-neon", KH_NHPOLY1305_NEON_PRIORITY,	\
+	  KH_NHPOLY1305_DIGEST_SIZE, 0,	\
+	  kh_nhpoly1305_key, kh_nhpoly1305_state,	\
+	  nhpoly1305, neon, KH_NH_NEON_MIN)
+#define KH_DRIVER_sthash_neon(X)	\
+	X("sthash", "sthash-neon", KH_NEON_PRIORITY,	\
+	  KH_STHASH_DIGEST_SIZE, KH_NH_UNIT,	\
+	  kh_sthash_key, kh_sthash_state,	\
+	  sthash, neon, KH_NH_NEON_MIN)
+#define KH_DRIVER_sthash_personalized_neon(X)	\
+	X("sthash-personalized", "sthash-personalized-neon", KH_NEON_PRIORITY,	\
+	  KH_STHASH_DIGEST_SIZE, KH_NH_UNIT,	\
+	  kh_sthash_key, kh_sthash_state,	\
+	  sthash_personalized, neon, KH_NH_NEON_MIN)
 
 #endif /* _KEYEDHASH_INTERNAL_DRIVERS_H */
+
+/* The rows of this build, for the includer's KH_DRIVER() */
+#ifdef KH_DRIVER
+#ifndef KH_DRIVERS_ARCH_ONLY
+KH_DRIVER_highwayhash64_generic(KH_DRIVER)
+KH_DRIVER_highwayhash128_generic(KH_DRIVER)
+KH_DRIVER_highwayhash256_generic(KH_DRIVER)
+KH_DRIVER_multimixer128_generic(KH_DRIVER)
+KH_DRIVER_nhpoly1305_keyedhash_generic(KH_DRIVER)
+KH_DRIVER_sthash_generic(KH_DRIVER)
+KH_DRIVER_sthash_personalized_generic(KH_DRIVER)
+#endif
+#ifndef KH_DRIVERS_GENERIC_ONLY
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86) || defined(KH_DRIVERS_EVERY_ISA)
+KH_DRIVER_highwayhash64_avx2(KH_DRIVER)
+KH_DRIVER_highwayhash128_avx2(KH_DRIVER)
+KH_DRIVER_highwayhash256_avx2(KH_DRIVER)
+KH_DRIVER_multimixer128_avx2(KH_DRIVER)
+KH_DRIVER_nhpoly1305_keyedhash_avx2(KH_DRIVER)
+KH_DRIVER_sthash_avx2(KH_DRIVER)
+KH_DRIVER_sthash_personalized_avx2(KH_DRIVER)
+#ifndef KH_NO_AS_AVX512
+KH_DRIVER_multimixer128_avx512(KH_DRIVER)
+KH_DRIVER_sthash_avx512(KH_DRIVER)
+KH_DRIVER_sthash_personalized_avx512(KH_DRIVER)
+#endif
+#endif
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64) || defined(KH_DRIVERS_EVERY_ISA)
+KH_DRIVER_highwayhash64_neon(KH_DRIVER)
+KH_DRIVER_highwayhash128_neon(KH_DRIVER)
+KH_DRIVER_highwayhash256_neon(KH_DRIVER)
+KH_DRIVER_multimixer128_neon(KH_DRIVER)
+KH_DRIVER_nhpoly1305_keyedhash_neon(KH_DRIVER)
+KH_DRIVER_sthash_neon(KH_DRIVER)
+KH_DRIVER_sthash_personalized_neon(KH_DRIVER)
+#endif
+#endif
+#undef KH_DRIVER
+#endif /* KH_DRIVER */
