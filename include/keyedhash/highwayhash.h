@@ -64,6 +64,8 @@ struct kh_highwayhash_state {
  * @raw:	the 32 key bytes
  * @keylen:	their number
  *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
+ *
  * Return: 0, or -EINVAL if @keylen is not 32 (then @key is untouched).
  */
 int kh_highwayhash_setkey(struct kh_highwayhash_key *key, const u8 *raw,
@@ -73,6 +75,8 @@ int kh_highwayhash_setkey(struct kh_highwayhash_key *key, const u8 *raw,
  * kh_highwayhash_init() - start a message
  * @st:		the message state
  * @key:	a key prepared by kh_highwayhash_setkey()
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_highwayhash_init(struct kh_highwayhash_state *st,
 			 const struct kh_highwayhash_key *key);
@@ -82,6 +86,8 @@ void kh_highwayhash_init(struct kh_highwayhash_state *st,
  * @st:		the message state
  * @data:	the bytes
  * @len:	their number
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_highwayhash_update(struct kh_highwayhash_state *st, const u8 *data,
 			   size_t len);
@@ -90,6 +96,8 @@ void kh_highwayhash_update(struct kh_highwayhash_state *st, const u8 *data,
  * kh_highwayhash64_final() - finish a message: HighwayHash-64
  * @st:		the message state; wiped afterwards
  * @out:	the digest
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_highwayhash64_final(struct kh_highwayhash_state *st,
 			    u8 out[KH_HIGHWAYHASH64_DIGEST_SIZE]);
@@ -98,6 +106,8 @@ void kh_highwayhash64_final(struct kh_highwayhash_state *st,
  * kh_highwayhash128_final() - finish a message: HighwayHash-128
  * @st:		the message state; wiped afterwards
  * @out:	the digest
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_highwayhash128_final(struct kh_highwayhash_state *st,
 			     u8 out[KH_HIGHWAYHASH128_DIGEST_SIZE]);
@@ -106,6 +116,8 @@ void kh_highwayhash128_final(struct kh_highwayhash_state *st,
  * kh_highwayhash256_final() - finish a message: HighwayHash-256
  * @st:		the message state; wiped afterwards
  * @out:	the digest
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_highwayhash256_final(struct kh_highwayhash_state *st,
 			     u8 out[KH_HIGHWAYHASH256_DIGEST_SIZE]);
@@ -116,6 +128,8 @@ void kh_highwayhash256_final(struct kh_highwayhash_state *st,
  * @data:	the message
  * @len:	its length
  * @out:	the digest
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_highwayhash64(const struct kh_highwayhash_key *key, const u8 *data,
 		      size_t len, u8 out[KH_HIGHWAYHASH64_DIGEST_SIZE]);
@@ -126,6 +140,8 @@ void kh_highwayhash64(const struct kh_highwayhash_key *key, const u8 *data,
  * @data:	the message
  * @len:	its length
  * @out:	the digest
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_highwayhash128(const struct kh_highwayhash_key *key, const u8 *data,
 		       size_t len, u8 out[KH_HIGHWAYHASH128_DIGEST_SIZE]);
@@ -136,6 +152,8 @@ void kh_highwayhash128(const struct kh_highwayhash_key *key, const u8 *data,
  * @data:	the message
  * @len:	its length
  * @out:	the digest
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_highwayhash256(const struct kh_highwayhash_key *key, const u8 *data,
 		       size_t len, u8 out[KH_HIGHWAYHASH256_DIGEST_SIZE]);
