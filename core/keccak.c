@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Keccak-f[1600] and the SHAKE128 / cSHAKE128 / KMAC128 sponge layer.  See
- * include/keyedhash/keccak.h.
+ * include/keyedhash/internal/keccak.h.
  *
  * The state is 25 64-bit lanes, lane (x, y) at index x + 5 * y.  Nothing
  * here branches on or indexes by secret data; the lengths that the
@@ -10,7 +10,7 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
-#include <keyedhash/keccak.h>
+#include <keyedhash/internal/keccak.h>
 
 #define KH_KECCAK_ROUNDS	24
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Known answers for the Keccak layer (include/keyedhash/keccak.h): the
+ * Known answers for the Keccak layer (include/keyedhash/internal/keccak.h): the
  * NIST SP 800-185 example values for cSHAKE128 (samples 1 and 2) and
  * KMAC128 (samples 1 to 3), with standard bytepad, and SHAKE128 (FIPS 202)
  * including output past the first squeezed block.
@@ -15,7 +15,7 @@
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <kunit/visibility.h>
-#include <keyedhash/keccak.h>
+#include <keyedhash/internal/keccak.h>
 
 enum kh_keccak_kat_kind {
 	KH_KAT_SHAKE128,

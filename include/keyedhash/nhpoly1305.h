@@ -15,7 +15,7 @@
 #define _KEYEDHASH_NHPOLY1305_H
 
 #include <linux/types.h>
-#include <keyedhash/poly1305.h>
+#include <keyedhash/internal/poly1305.h>
 
 #define KH_NH_NUM_PASSES	4
 #define KH_NH_UNIT		16	/* bytes per NH message unit */

@@ -25,7 +25,7 @@
 #define _KEYEDHASH_STHASH_H
 
 #include <linux/types.h>
-#include <keyedhash/keccak.h>
+#include <keyedhash/internal/keccak.h>
 #include <keyedhash/nhpoly1305.h>
 
 #define KH_STHASH_DIGEST_SIZE		32

@@ -16,7 +16,7 @@
 #include <keyedhash/internal/highwayhash.h>
 #include <keyedhash/internal/multimixer128.h>
 #include <keyedhash/internal/nhpoly1305.h>
-#include <keyedhash/keccak.h>
+#include <keyedhash/internal/keccak.h>
 #include <keyedhash/internal/drivers.h>
 #if defined(__x86_64__) && defined(KH_SHIM_ARCH)
 #include "arch/x86/blocks.h"

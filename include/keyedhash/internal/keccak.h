@@ -13,8 +13,8 @@
  * tiny-keccak crate 2.0.2 does and the sthash crate's digests depend on.
  * The two differ only for such header lengths.
  */
-#ifndef _KEYEDHASH_KECCAK_H
-#define _KEYEDHASH_KECCAK_H
+#ifndef _KEYEDHASH_INTERNAL_KECCAK_H
+#define _KEYEDHASH_INTERNAL_KECCAK_H
 
 #include <linux/types.h>
 
@@ -84,4 +84,4 @@ void kh_kmac128_final(struct kh_keccak128 *s, u8 *out, size_t outlen);
 int kh_keccak_selftest(void);
 #endif
 
-#endif /* _KEYEDHASH_KECCAK_H */
+#endif /* _KEYEDHASH_INTERNAL_KECCAK_H */
