@@ -7,7 +7,8 @@
  * features are present against its known-answer vectors (selftest.c) and
  * registers those that pass: the generic drivers (keyedhash_generic.c),
  * then the SIMD ones (arch/<arch>/shash.c).  A driver that fails stays
- * unregistered, and its instruction set is turned off for the library.
+ * unregistered, and its algorithm's code of its instruction set is turned
+ * off for the library (the other algorithms keep theirs).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 

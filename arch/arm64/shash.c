@@ -330,16 +330,36 @@ static struct shash_alg kh_neon_algs[] = {
 	},
 };
 
+/*
+ * A driver that failed its self-test or registration: the library no
+ * longer runs its algorithm's NEON code; the other algorithms keep theirs.
+ * The two STHash key forms share one library.
+ */
+static void kh_neon_failed(const struct shash_alg *alg)
+{
+	if (alg->setkey == kh_highwayhash_shash_setkey)
+		static_branch_disable(&kh_have_highwayhash_neon);
+	else if (alg->setkey == kh_multimixer128_shash_setkey)
+		static_branch_disable(&kh_have_multimixer128_neon);
+	else if (alg->setkey == kh_nhpoly1305_shash_setkey)
+		static_branch_disable(&kh_have_nhpoly1305_neon);
+	else
+		static_branch_disable(&kh_have_sthash_neon);
+}
+
 void kh_arch_register(void)
 {
+	unsigned int i;
+
 	if (!kh_neon_usable()) {
 		kh_unsupported_algs(kh_neon_algs, ARRAY_SIZE(kh_neon_algs));
 		return;
 	}
 	/* the kernel's own, which nhpoly1305-keyedhash-neon stays below */
 	crypto_has_shash("nhpoly1305-neon", 0, 0);
-	if (kh_register_algs(kh_neon_algs, ARRAY_SIZE(kh_neon_algs)))
-		static_branch_disable(&kh_have_neon);
+	for (i = 0; i < ARRAY_SIZE(kh_neon_algs); i++)
+		if (kh_register_algs(&kh_neon_algs[i], 1))
+			kh_neon_failed(&kh_neon_algs[i]);
 }
 
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)

@@ -466,8 +466,37 @@ static struct shash_alg kh_avx512_algs[] = {
 
 #endif
 
+/*
+ * A driver that failed its self-test or registration: the library no
+ * longer runs its algorithm's code of its instruction set; the other
+ * algorithms keep theirs.  The two STHash key forms share one library.
+ */
+static void kh_avx2_failed(const struct shash_alg *alg)
+{
+	if (alg->setkey == kh_highwayhash_shash_setkey)
+		static_branch_disable(&kh_have_highwayhash_avx2);
+	else if (alg->setkey == kh_multimixer128_shash_setkey)
+		static_branch_disable(&kh_have_multimixer128_avx2);
+	else if (alg->setkey == kh_nhpoly1305_shash_setkey)
+		static_branch_disable(&kh_have_nhpoly1305_avx2);
+	else
+		static_branch_disable(&kh_have_sthash_avx2);
+}
+
+#ifndef KH_NO_AS_AVX512
+static void kh_avx512_failed(const struct shash_alg *alg)
+{
+	if (alg->setkey == kh_multimixer128_shash_setkey)
+		static_branch_disable(&kh_have_multimixer128_avx512);
+	else
+		static_branch_disable(&kh_have_sthash_avx512);
+}
+#endif
+
 void kh_arch_register(void)
 {
+	unsigned int i;
+
 	if (!kh_avx2_usable()) {
 		kh_unsupported_algs(kh_avx2_algs, ARRAY_SIZE(kh_avx2_algs));
 	} else {
@@ -477,16 +506,18 @@ void kh_arch_register(void)
 		 * nhpoly1305-keyedhash-avx2 stays below.
 		 */
 		crypto_has_shash("nhpoly1305-avx2", 0, 0);
-		if (kh_register_algs(kh_avx2_algs, ARRAY_SIZE(kh_avx2_algs)))
-			static_branch_disable(&kh_have_avx2);
+		for (i = 0; i < ARRAY_SIZE(kh_avx2_algs); i++)
+			if (kh_register_algs(&kh_avx2_algs[i], 1))
+				kh_avx2_failed(&kh_avx2_algs[i]);
 	}
 #ifndef KH_NO_AS_AVX512
 	if (!kh_avx512_usable()) {
 		kh_unsupported_algs(kh_avx512_algs, ARRAY_SIZE(kh_avx512_algs));
-	} else if (kh_register_algs(kh_avx512_algs,
-				    ARRAY_SIZE(kh_avx512_algs))) {
-		static_branch_disable(&kh_have_avx512);
+		return;
 	}
+	for (i = 0; i < ARRAY_SIZE(kh_avx512_algs); i++)
+		if (kh_register_algs(&kh_avx512_algs[i], 1))
+			kh_avx512_failed(&kh_avx512_algs[i]);
 #endif
 }
 

@@ -76,8 +76,8 @@ void kh_unsupported_algs(const struct shash_alg *algs, unsigned int count);
 
 /*
  * arch/<arch>/shash.c (arch/none.c): register the SIMD drivers the CPU
- * allows, with kh_register_algs(); an instruction set any of whose drivers
- * failed is turned off for the library too.
+ * allows, with kh_register_algs(); the library's key of a failed driver's
+ * algorithm and instruction set is turned off too.
  */
 void kh_arch_register(void);
 

@@ -471,6 +471,51 @@ static void zero_nh_chunks(const struct ht_impl *impl, u64 *st,
 #define HT_DRIVER_NAME(name, driver, ...)	driver
 
 /*
+ * A SIMD driver that fails at module init turns off the library's key of
+ * its own algorithm and instruction set, and no other: module init once
+ * more, with kh_register_algs() failing Multimixer-128's first SIMD driver.
+ */
+static unsigned int failing_driver_keys(void)
+{
+	struct ht_algs saved = ht_algs;
+	unsigned int bad = 0;
+
+#if defined(__x86_64__)
+	if (!kh_avx2_usable()) {
+		printf("NOT RUN: a failing driver's keys: this CPU lacks avx2\n");
+		return 0;
+	}
+	ht_fail_driver = KH_DRIVER_multimixer128_avx2(HT_DRIVER_NAME);
+	kh_arch_init();
+	ht_algs.count = 0;
+	kh_arch_register();
+	bad = static_branch_likely(&kh_have_multimixer128_avx2) ||
+	      !static_branch_likely(&kh_have_highwayhash_avx2) ||
+	      !static_branch_likely(&kh_have_nhpoly1305_avx2) ||
+	      !static_branch_likely(&kh_have_sthash_avx2) ||
+	      static_branch_likely(&kh_have_multimixer128_avx512) !=
+	      kh_avx512_usable();
+#elif defined(__aarch64__)
+	ht_fail_driver = KH_DRIVER_multimixer128_neon(HT_DRIVER_NAME);
+	kh_arch_init();
+	ht_algs.count = 0;
+	kh_arch_register();
+	bad = static_branch_likely(&kh_have_multimixer128_neon) ||
+	      !static_branch_likely(&kh_have_highwayhash_neon) ||
+	      !static_branch_likely(&kh_have_nhpoly1305_neon) ||
+	      !static_branch_likely(&kh_have_sthash_neon);
+#endif
+	printf("%s: %s fails its self-test: %s\n", bad ? "FAIL" : "PASS",
+	       ht_fail_driver, bad ?
+	       "the keys are not those of the other algorithms alone" :
+	       "its algorithm's key off, the other algorithms' on");
+	ht_fail_driver = NULL;
+	ht_algs = saved;
+	kh_arch_init();		/* every key the CPU allows, as before */
+	return bad;
+}
+
+/*
  * The assembly entry points themselves (arch/<arch>/blocks.h), which the
  * C of a block function may guard: each runs where the driver named first
  * is usable.
@@ -927,6 +972,7 @@ int main(int argc, char **argv)
 
 	fail += blockfns_complete();
 	fail += table_matches_module();
+	fail += failing_driver_keys();
 	for (i = 0; i < ht_arch_impl_count; i++) {
 		const struct ht_impl *impl = ht_arch_impl(i);
 

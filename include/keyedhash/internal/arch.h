@@ -3,8 +3,9 @@
  * keyedhash: which instruction set the library runs, chosen once.
  *
  * kh_arch_init() (arch/<arch>/glue.c; module init calls it first) enables
- * a static key per instruction set the CPU and the OS allow:
- * kh_have_avx2 and kh_have_avx512 on x86_64, kh_have_neon on arm64.
+ * the static keys of the instruction sets the CPU and the OS allow, one
+ * per algorithm and instruction set, kh_have_<algorithm>_<isa>
+ * (__ro_after_init: changed in module init only).
  *
  * The one dispatcher: per algorithm, kh_<algorithm>_isa() says which
  * instruction set the library runs (from those keys, patched in place: no
@@ -18,7 +19,8 @@
  * branches and direct calls.  The instruction set's functions in turn run
  * the generic C wherever SIMD may not be used, and below their
  * thresholds.  A SIMD driver whose init-time self-test fails turns its
- * instruction set's key off again (arch/<arch>/shash.c).
+ * algorithm's key of its instruction set off again (arch/<arch>/shash.c),
+ * and no other.
  *
  * The thresholds (struct kh_simd_min, <keyedhash/simd.h>) are the same for
  * the library and the SIMD drivers; docs/design.md says where each comes
@@ -39,8 +41,16 @@
 void kh_arch_init(void);
 
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
-DECLARE_STATIC_KEY_FALSE(kh_have_avx2);
-DECLARE_STATIC_KEY_FALSE(kh_have_avx512);
+/*
+ * Per algorithm and instruction set, read-only after module init: a SIMD
+ * driver whose self-test fails turns off its own algorithm's key only.
+ */
+DECLARE_STATIC_KEY_FALSE(kh_have_highwayhash_avx2);
+DECLARE_STATIC_KEY_FALSE(kh_have_multimixer128_avx2);
+DECLARE_STATIC_KEY_FALSE(kh_have_multimixer128_avx512);
+DECLARE_STATIC_KEY_FALSE(kh_have_nhpoly1305_avx2);
+DECLARE_STATIC_KEY_FALSE(kh_have_sthash_avx2);
+DECLARE_STATIC_KEY_FALSE(kh_have_sthash_avx512);
 
 bool kh_avx2_usable(void);
 bool kh_avx512_usable(void);
@@ -60,15 +70,18 @@ bool kh_avx512_usable(void);
 #define KH_NH_AVX2_MIN			{ .task = 768, .kthread = 32 }
 #define KH_STHASH_AVX512_MIN		{ .task = 0, .kthread = 0 }
 
-/* The AVX-512 code exists where the assembler knows AVX-512 (Kbuild). */
-#ifdef KH_NO_AS_AVX512
-#define kh_use_avx512()		false
-#else
-#define kh_use_avx512()		static_branch_likely(&kh_have_avx512)
-#endif
-#define kh_use_avx2()		static_branch_likely(&kh_have_avx2)
+/*
+ * The AVX-512 code exists where the assembler knows AVX-512 (Kbuild); where
+ * it does not, kh_avx512_usable() is false and its keys stay off.
+ */
+#define kh_use_avx512(alg)	static_branch_likely(&kh_have_##alg##_avx512)
+#define kh_use_avx2(alg)	static_branch_likely(&kh_have_##alg##_avx2)
 #elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
-DECLARE_STATIC_KEY_FALSE(kh_have_neon);
+/* Per algorithm, read-only after module init (as on x86_64). */
+DECLARE_STATIC_KEY_FALSE(kh_have_highwayhash_neon);
+DECLARE_STATIC_KEY_FALSE(kh_have_multimixer128_neon);
+DECLARE_STATIC_KEY_FALSE(kh_have_nhpoly1305_neon);
+DECLARE_STATIC_KEY_FALSE(kh_have_sthash_neon);
 
 bool kh_neon_usable(void);
 
@@ -82,7 +95,7 @@ bool kh_neon_usable(void);
 #define KH_MULTIMIXER128_NEON_MIN	{ .task = 2048, .kthread = 192 }
 #define KH_NH_NEON_MIN			{ .task = 768, .kthread = 32 }
 
-#define kh_use_neon()		static_branch_likely(&kh_have_neon)
+#define kh_use_neon(alg)	static_branch_likely(&kh_have_##alg##_neon)
 #endif
 
 /*
@@ -94,10 +107,10 @@ bool kh_neon_usable(void);
 static __always_inline enum kh_isa kh_highwayhash_isa(void)
 {
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
-	if (kh_use_avx2())
+	if (kh_use_avx2(highwayhash))
 		return KH_ISA_avx2;
 #elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
-	if (kh_use_neon())
+	if (kh_use_neon(highwayhash))
 		return KH_ISA_neon;
 #endif
 	return KH_ISA_generic;
@@ -157,12 +170,12 @@ kh_highwayhash_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
 static __always_inline enum kh_isa kh_multimixer128_isa(void)
 {
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
-	if (kh_use_avx512())
+	if (kh_use_avx512(multimixer128))
 		return KH_ISA_avx512;
-	if (kh_use_avx2())
+	if (kh_use_avx2(multimixer128))
 		return KH_ISA_avx2;
 #elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
-	if (kh_use_neon())
+	if (kh_use_neon(multimixer128))
 		return KH_ISA_neon;
 #endif
 	return KH_ISA_generic;
@@ -209,10 +222,10 @@ kh_multimixer128_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
 static __always_inline enum kh_isa kh_nhpoly1305_isa(void)
 {
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
-	if (kh_use_avx2())
+	if (kh_use_avx2(nhpoly1305))
 		return KH_ISA_avx2;
 #elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
-	if (kh_use_neon())
+	if (kh_use_neon(nhpoly1305))
 		return KH_ISA_neon;
 #endif
 	return KH_ISA_generic;
@@ -247,12 +260,12 @@ kh_nhpoly1305_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
 static __always_inline enum kh_isa kh_sthash_isa(void)
 {
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
-	if (kh_use_avx512())
+	if (kh_use_avx512(sthash))
 		return KH_ISA_avx512;
-	if (kh_use_avx2())
+	if (kh_use_avx2(sthash))
 		return KH_ISA_avx2;
 #elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
-	if (kh_use_neon())
+	if (kh_use_neon(sthash))
 		return KH_ISA_neon;
 #endif
 	return KH_ISA_generic;
@@ -301,7 +314,7 @@ kh_sthash_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
 	static const struct kh_simd_min min512 = KH_STHASH_AVX512_MIN;
 
 	/* the only instruction set with a final of its own */
-	if (isa == KH_ISA_AUTO ? kh_use_avx512() : isa == KH_ISA_avx512)
+	if (isa == KH_ISA_AUTO ? kh_use_avx512(sthash) : isa == KH_ISA_avx512)
 		return kh_sthash_final_avx512(st, key, out, min ?: &min512);
 #endif
 	return kh_sthash_final_generic(st, key, out);
