@@ -151,7 +151,7 @@ void khb_init(unsigned int i, const void *ctx, void *state)
 {
 	switch (khb_table[i].fam) {
 	case KHB_FAM_highwayhash:
-		kh_highwayhash_init(state, ctx);
+		__kh_highwayhash_init(state, ctx);
 		break;
 	case KHB_FAM_multimixer128:
 		kh_multimixer128_init(state);
@@ -174,7 +174,7 @@ int khb_update(unsigned int i, const void *ctx, void *state,
 	switch (khb_table[i].fam) {
 	case KHB_FAM_highwayhash:
 		return kh_highwayhash_update_isa(isa, &khb_no_min, state, src,
-						 len);
+						 len, khb_table[i].d.digestsize);
 	case KHB_FAM_multimixer128:
 		return kh_multimixer128_update_isa(isa, &khb_no_min, state,
 						   ctx, src, len);

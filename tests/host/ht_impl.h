@@ -66,14 +66,14 @@ static inline int ht_hh_setkey(void *ctx, const u8 *key, unsigned int keylen)
 
 static inline void ht_hh_init(const void *ctx, void *state)
 {
-	kh_highwayhash_init(state, ctx);
+	__kh_highwayhash_init(state, ctx);
 }
 
 static inline int ht_hh_update(const struct ht_impl *impl, const void *ctx,
 			       void *state, const u8 *src, unsigned int len)
 {
 	return kh_highwayhash_update_isa(impl->isa, &impl->simd_min, state,
-					 src, len);
+					 src, len, impl->digestsize);
 }
 
 static inline int ht_hh_final(const struct ht_impl *impl, const void *ctx,

@@ -150,7 +150,7 @@ static int kb_nt_update(struct shash_desc *desc, const u8 *data,
 	switch (nt->fam) {
 	case KB_FAM_highwayhash:
 		return kh_highwayhash_update_isa(nt->isa, &kb_no_min, st, data,
-						 len);
+						 len, nt->alg.digestsize);
 	case KB_FAM_multimixer128:
 		return kh_multimixer128_update_isa(nt->isa, &kb_no_min, st, key,
 						   data, len);

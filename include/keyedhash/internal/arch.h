@@ -99,10 +99,9 @@ bool kh_neon_usable(void);
 #endif
 
 /*
- * HighwayHash.  The library's update uses the thresholds of
- * HighwayHash-64, the only ones above zero: it does not know the digest
- * size yet, and for 128 and 256 bits the final's own (zero) still takes
- * SIMD.
+ * HighwayHash: the thresholds of each digest size (HighwayHash-64's the
+ * only ones above zero), for the update as for the final: each size has
+ * its own state type, so the library knows the size from the start.
  */
 static __always_inline enum kh_isa kh_highwayhash_isa(void)
 {
@@ -119,22 +118,26 @@ static __always_inline enum kh_isa kh_highwayhash_isa(void)
 static __always_inline int
 kh_highwayhash_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
 			  struct kh_highwayhash_state *st, const u8 *data,
-			  size_t len)
+			  size_t len, unsigned int digestsize)
 {
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
 	static const struct kh_simd_min min64 = KH_HIGHWAYHASH64_AVX2_MIN;
+	static const struct kh_simd_min min128 = KH_HIGHWAYHASH_AVX2_MIN;
 #elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
 	static const struct kh_simd_min min64 = KH_HIGHWAYHASH64_NEON_MIN;
+	static const struct kh_simd_min min128 = KH_HIGHWAYHASH_NEON_MIN;
 #endif
 
 	if (isa == KH_ISA_AUTO)
 		isa = kh_highwayhash_isa();
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
 	if (isa == KH_ISA_avx2)
-		return kh_highwayhash_update_avx2(st, data, len, min ?: &min64);
+		return kh_highwayhash_update_avx2(st, data, len, min ?:
+			digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE ? &min64 : &min128);
 #elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
 	if (isa == KH_ISA_neon)
-		return kh_highwayhash_update_neon(st, data, len, min ?: &min64);
+		return kh_highwayhash_update_neon(st, data, len, min ?:
+			digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE ? &min64 : &min128);
 #endif
 	return kh_highwayhash_update_generic(st, data, len);
 }
@@ -321,8 +324,8 @@ kh_sthash_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
 }
 
 /* The library's calls: the module's choice, the library's thresholds. */
-#define kh_highwayhash_update_arch(st, data, len)			\
-	kh_highwayhash_update_isa(KH_ISA_AUTO, NULL, st, data, len)
+#define kh_highwayhash_update_arch(st, data, len, digestsize)		\
+	kh_highwayhash_update_isa(KH_ISA_AUTO, NULL, st, data, len, digestsize)
 #define kh_highwayhash_final_arch(st, out, digestsize)			\
 	kh_highwayhash_final_isa(KH_ISA_AUTO, NULL, st, out, digestsize)
 #define kh_multimixer128_update_arch(st, key, data, len)		\
