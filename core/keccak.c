@@ -92,7 +92,7 @@ static inline void kh_keccak_round(u64 a[KH_KECCAK_LANES], u64 rc)
 	a[0] ^= rc;
 }
 
-void kh_keccakf1600(u64 a[KH_KECCAK_LANES])
+void kh_keccakf1600_generic(u64 a[KH_KECCAK_LANES])
 {
 	int round;
 
@@ -121,7 +121,7 @@ void kh_keccak128_absorb(struct kh_keccak128 *s, const u8 *in, size_t len)
 			len--;
 		}
 		if (s->pos == KH_KECCAK128_RATE) {
-			kh_keccakf1600(s->st);
+			kh_keccakf1600_generic(s->st);
 			s->pos = 0;
 		}
 	}
@@ -131,7 +131,7 @@ void kh_keccak128_pad(struct kh_keccak128 *s)
 {
 	s->st[s->pos / 8] ^= (u64)s->ds << (8 * (s->pos % 8));
 	s->st[KH_KECCAK128_RATE / 8 - 1] ^= 0x80ULL << 56;
-	kh_keccakf1600(s->st);
+	kh_keccakf1600_generic(s->st);
 	s->pos = 0;
 }
 
@@ -139,7 +139,7 @@ void kh_keccak128_squeeze(struct kh_keccak128 *s, u8 *out, size_t len)
 {
 	while (len) {
 		if (s->pos == KH_KECCAK128_RATE) {
-			kh_keccakf1600(s->st);
+			kh_keccakf1600_generic(s->st);
 			s->pos = 0;
 		}
 		if (s->pos % 8 == 0 && len >= 8) {
@@ -199,7 +199,7 @@ static void kh_absorb_encode_string(struct kh_keccak128 *s, const u8 *str,
 static void kh_bytepad_end(struct kh_keccak128 *s, enum kh_bytepad pad)
 {
 	if (s->pos || pad == KH_BYTEPAD_TINY_KECCAK) {
-		kh_keccakf1600(s->st);
+		kh_keccakf1600_generic(s->st);
 		s->pos = 0;
 	}
 }

@@ -116,7 +116,7 @@ int kh_sthash_final_generic(struct kh_sthash_state *st,
 	struct kh_keccak128 kmac;
 
 	kh_sthash_final_absorb(st, key, &kmac);
-	kh_keccakf1600(kmac.st);
+	kh_keccakf1600_generic(kmac.st);
 	kh_sthash_final_squeeze(&kmac, out);
 	kh_wipe_state(st, sizeof(*st));
 	return 0;

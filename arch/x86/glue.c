@@ -150,7 +150,7 @@ int kh_sthash_final_avx512(struct kh_sthash_state *st,
 		kh_keccakf1600_avx512(kmac.st);
 		kh_simd_end(&save);
 	} else {
-		kh_keccakf1600(kmac.st);
+		kh_keccakf1600_generic(kmac.st);
 	}
 	kh_sthash_final_squeeze(&kmac, out);
 	kh_wipe_state(st, sizeof(*st));

@@ -60,10 +60,10 @@ struct kh_blockfns {
 #define KH_TEST_NH_CHUNKS_avx2		kh_nh_chunks_avx2
 #define KH_TEST_NH_CHUNKS_avx512	kh_nh_chunks_avx512
 #define KH_TEST_NH_CHUNKS_neon		NULL
-#define KH_TEST_KECCAKF_generic		kh_keccakf1600
-#define KH_TEST_KECCAKF_avx2		kh_keccakf1600
+#define KH_TEST_KECCAKF_generic		kh_keccakf1600_generic
+#define KH_TEST_KECCAKF_avx2		kh_keccakf1600_generic
 #define KH_TEST_KECCAKF_avx512		kh_keccakf1600_avx512
-#define KH_TEST_KECCAKF_neon		kh_keccakf1600
+#define KH_TEST_KECCAKF_neon		kh_keccakf1600_generic
 
 /* One row per driver of the module's table, by its algorithm */
 #define KH_BLOCKFNS_highwayhash(drv, is)				\
