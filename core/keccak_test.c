@@ -91,7 +91,7 @@ void kh_kmac128_final(struct kh_keccak128 *s, u8 *out, size_t outlen)
 	kh_keccak128_squeeze(s, out, outlen);
 }
 
-static bool kh_keccak_kat_ok(const struct kh_keccak_kat *kat)
+static bool keccak_kat_ok(const struct kh_keccak_kat *kat)
 {
 	struct kh_keccak128 s;
 	u8 data[200], key[32], out[32];
@@ -143,7 +143,7 @@ int kh_keccak_selftest(void)
 	int err = 0;
 
 	for (i = 0; i < ARRAY_SIZE(kh_keccak_kats); i++) {
-		if (!kh_keccak_kat_ok(&kh_keccak_kats[i])) {
+		if (!keccak_kat_ok(&kh_keccak_kats[i])) {
 			pr_err("keccak: %s: wrong output\n",
 			       kh_keccak_kats[i].what);
 			err = -EBADMSG;

@@ -12,8 +12,8 @@
 #include <keyedhash/internal/poly1305.h>
 
 /* x * y mod 2^130 - 5, carried, and 20 times its upper two limbs */
-static void kh_poly1305_power(u64 out[3], u64 out20[2], const u64 x[3],
-			      const u64 y[3], const u64 y20[2])
+static void poly1305_power(u64 out[3], u64 out20[2], const u64 x[3],
+			   const u64 y[3], const u64 y20[2])
 {
 	kh_poly1305_carry(kh_mul64(x[0], y[0]) + kh_mul64(x[1], y20[1]) +
 			  kh_mul64(x[2], y20[0]),
@@ -41,9 +41,9 @@ void kh_poly1305_setkey(struct kh_poly1305_key *key,
 	key->s[1] = key->r[2] * 20;
 
 	/* r^2, r^3, r^4, partially reduced like the accumulator */
-	kh_poly1305_power(key->rr, key->ss, key->r, key->r, key->s);
-	kh_poly1305_power(key->r3, key->s3, key->rr, key->r, key->s);
-	kh_poly1305_power(key->r4, key->s4, key->rr, key->rr, key->ss);
+	poly1305_power(key->rr, key->ss, key->r, key->r, key->s);
+	poly1305_power(key->r3, key->s3, key->rr, key->r, key->s);
+	poly1305_power(key->r4, key->s4, key->rr, key->rr, key->ss);
 }
 
 /*

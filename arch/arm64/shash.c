@@ -335,7 +335,7 @@ static struct shash_alg kh_neon_algs[] = {
  * longer runs its algorithm's NEON code; the other algorithms keep theirs.
  * The two STHash key forms share one library.
  */
-static void kh_neon_failed(const struct shash_alg *alg)
+static void neon_driver_failed(const struct shash_alg *alg)
 {
 	if (alg->setkey == kh_highwayhash_shash_setkey)
 		static_branch_disable(&kh_have_highwayhash_neon);
@@ -359,7 +359,7 @@ void kh_arch_register(void)
 	crypto_has_shash("nhpoly1305-neon", 0, 0);
 	for (i = 0; i < ARRAY_SIZE(kh_neon_algs); i++)
 		if (kh_register_algs(&kh_neon_algs[i], 1))
-			kh_neon_failed(&kh_neon_algs[i]);
+			neon_driver_failed(&kh_neon_algs[i]);
 }
 
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)

@@ -471,7 +471,7 @@ static struct shash_alg kh_avx512_algs[] = {
  * longer runs its algorithm's code of its instruction set; the other
  * algorithms keep theirs.  The two STHash key forms share one library.
  */
-static void kh_avx2_failed(const struct shash_alg *alg)
+static void avx2_driver_failed(const struct shash_alg *alg)
 {
 	if (alg->setkey == kh_highwayhash_shash_setkey)
 		static_branch_disable(&kh_have_highwayhash_avx2);
@@ -484,7 +484,7 @@ static void kh_avx2_failed(const struct shash_alg *alg)
 }
 
 #ifndef KH_NO_AS_AVX512
-static void kh_avx512_failed(const struct shash_alg *alg)
+static void avx512_driver_failed(const struct shash_alg *alg)
 {
 	if (alg->setkey == kh_multimixer128_shash_setkey)
 		static_branch_disable(&kh_have_multimixer128_avx512);
@@ -508,7 +508,7 @@ void kh_arch_register(void)
 		crypto_has_shash("nhpoly1305-avx2", 0, 0);
 		for (i = 0; i < ARRAY_SIZE(kh_avx2_algs); i++)
 			if (kh_register_algs(&kh_avx2_algs[i], 1))
-				kh_avx2_failed(&kh_avx2_algs[i]);
+				avx2_driver_failed(&kh_avx2_algs[i]);
 	}
 #ifndef KH_NO_AS_AVX512
 	if (!kh_avx512_usable()) {
@@ -517,7 +517,7 @@ void kh_arch_register(void)
 	}
 	for (i = 0; i < ARRAY_SIZE(kh_avx512_algs); i++)
 		if (kh_register_algs(&kh_avx512_algs[i], 1))
-			kh_avx512_failed(&kh_avx512_algs[i]);
+			avx512_driver_failed(&kh_avx512_algs[i]);
 #endif
 }
 
