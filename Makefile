@@ -41,13 +41,13 @@ KDIR ?= $(or $(wildcard /lib/modules/$(shell uname -r)/build), \
 	$(lastword $(sort $(wildcard /lib/modules/6.1.*-amd64/build))))
 endif
 
-HOSTCFLAGS := -O2 -Wall -Wextra -Wno-unused-parameter -Itests/host/shim -Iinclude -I.
+HOSTCFLAGS := -O2 -Wall -Wextra -Wno-unused-parameter -Ilib/compat -Iinclude -I.
 # The module's C that builds in userspace: the library (core/), the generic
 # drivers and the self-test; GENERIC_SRCS adds the arch code of other
 # architectures (none), the arch programs their own (KH_SHIM_ARCH).
 CORE_SRCS = selftest.c keyedhash_generic.c $(wildcard core/*.c)
 GENERIC_SRCS = $(CORE_SRCS) arch/none.c
-KH_HDRS = $(wildcard include/keyedhash/*.h include/keyedhash/internal/*.h tests/host/shim/*.h)
+KH_HDRS = $(wildcard include/keyedhash/*.h include/keyedhash/internal/*.h lib/compat/*.h)
 
 .PHONY: all modules clean check run testvecs hosttest hosttest-asan
 
@@ -188,7 +188,7 @@ testvecs:
 
 # the headers every host test program includes
 HOSTTEST_HDRS = tests/host/hosttest.h tests/host/ht_impl.h tests/host/hosttest-full.h \
-	tests/host/hosttest-shash.h tests/host/shim/crypto/internal/hash.h
+	tests/host/hosttest-shash.h lib/compat/crypto/internal/hash.h
 
 $(BUILD)/hosttest: tests/host/hosttest.c $(HOSTTEST_HDRS) $(GENERIC_SRCS) $(KH_HDRS) \
 		tests/keyedhash-testvecs.h selftest-vecs.h
@@ -212,7 +212,7 @@ X86_ARCH_ASM = $(wildcard arch/x86/*.S)
 ifeq ($(shell uname -m),x86_64)
 $(BUILD)/x86/%.o: arch/x86/%.S
 	@mkdir -p $(@D)
-	$(CC) -D__ASSEMBLY__ -Itests/host/shim -Iinclude -Wa,--noexecstack -c -o $@ $<
+	$(CC) -D__ASSEMBLY__ -Ilib/compat -Iinclude -Wa,--noexecstack -c -o $@ $<
 
 $(BUILD)/hosttest-x86: tests/host/hosttest-arch.c $(CORE_SRCS) $(X86_ARCH_SRCS) \
 		$(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM)) \

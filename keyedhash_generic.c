@@ -17,13 +17,6 @@
 #include <keyedhash/internal/sthash.h>
 #include <keyedhash/shash.h>
 
-#define KH_GENERIC_PRIORITY	100
-/*
- * Below the kernel's own nhpoly1305-generic (100), so that Adiantum keeps
- * the in-tree drivers unless this one is asked for by driver name.
- */
-#define KH_NHPOLY1305_GENERIC_PRIORITY	90
-
 /*
  * setkey: a failed setkey never leaves the old key next to it (the crypto
  * API then also flags the tfm as unkeyed).
@@ -389,8 +382,6 @@ static int kh_sthash_generic_digest(struct shash_desc *desc, const u8 *data,
 
 struct shash_alg kh_generic_algs[] = {
 	{
-		.digestsize	= KH_HIGHWAYHASH64_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_highwayhash_state),
 		.setkey		= kh_highwayhash_shash_setkey,
 		.init		= kh_highwayhash_shash_init,
 		.update		= kh_highwayhash64_generic_update,
@@ -398,17 +389,8 @@ struct shash_alg kh_generic_algs[] = {
 		.finup		= kh_highwayhash64_generic_finup,
 		.digest		= kh_highwayhash64_generic_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "highwayhash64",
-			.cra_driver_name	= "highwayhash64-generic",
-			.cra_priority		= KH_GENERIC_PRIORITY,
-			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_highwayhash64_generic(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_HIGHWAYHASH128_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_highwayhash_state),
 		.setkey		= kh_highwayhash_shash_setkey,
 		.init		= kh_highwayhash_shash_init,
 		.update		= kh_highwayhash128_generic_update,
@@ -416,17 +398,8 @@ struct shash_alg kh_generic_algs[] = {
 		.finup		= kh_highwayhash128_generic_finup,
 		.digest		= kh_highwayhash128_generic_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "highwayhash128",
-			.cra_driver_name	= "highwayhash128-generic",
-			.cra_priority		= KH_GENERIC_PRIORITY,
-			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_highwayhash128_generic(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_HIGHWAYHASH256_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_highwayhash_state),
 		.setkey		= kh_highwayhash_shash_setkey,
 		.init		= kh_highwayhash_shash_init,
 		.update		= kh_highwayhash256_generic_update,
@@ -434,17 +407,8 @@ struct shash_alg kh_generic_algs[] = {
 		.finup		= kh_highwayhash256_generic_finup,
 		.digest		= kh_highwayhash256_generic_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "highwayhash256",
-			.cra_driver_name	= "highwayhash256-generic",
-			.cra_priority		= KH_GENERIC_PRIORITY,
-			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_highwayhash256_generic(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_MULTIMIXER128_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_multimixer128_state),
 		.setkey		= kh_multimixer128_shash_setkey,
 		.init		= kh_multimixer128_shash_init,
 		.update		= kh_multimixer128_generic_update,
@@ -452,17 +416,8 @@ struct shash_alg kh_generic_algs[] = {
 		.finup		= kh_multimixer128_generic_finup,
 		.digest		= kh_multimixer128_generic_digest,
 		.exit_tfm	= kh_multimixer128_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "multimixer128",
-			.cra_driver_name	= "multimixer128-generic",
-			.cra_priority		= KH_GENERIC_PRIORITY,
-			.cra_blocksize		= KH_MULTIMIXER128_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_multimixer128_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_multimixer128_generic(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_NHPOLY1305_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_nhpoly1305_state),
 		.setkey		= kh_nhpoly1305_shash_setkey,
 		.init		= kh_nhpoly1305_shash_init,
 		.update		= kh_nhpoly1305_keyedhash_generic_update,
@@ -470,17 +425,8 @@ struct shash_alg kh_generic_algs[] = {
 		.finup		= kh_nhpoly1305_keyedhash_generic_finup,
 		.digest		= kh_nhpoly1305_keyedhash_generic_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "nhpoly1305",
-			.cra_driver_name	= "nhpoly1305-keyedhash-generic",
-			.cra_priority		= KH_NHPOLY1305_GENERIC_PRIORITY,
-			.cra_blocksize		= 0,
-			.cra_ctxsize		= sizeof(struct kh_nhpoly1305_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_nhpoly1305_keyedhash_generic(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_STHASH_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_sthash_state),
 		.setkey		= kh_sthash_shash_setkey,
 		.init		= kh_sthash_shash_init,
 		.update		= kh_sthash_generic_update,
@@ -488,17 +434,8 @@ struct shash_alg kh_generic_algs[] = {
 		.finup		= kh_sthash_generic_finup,
 		.digest		= kh_sthash_generic_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "sthash",
-			.cra_driver_name	= "sthash-generic",
-			.cra_priority		= KH_GENERIC_PRIORITY,
-			.cra_blocksize		= KH_NH_UNIT,
-			.cra_ctxsize		= sizeof(struct kh_sthash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_sthash_generic(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_STHASH_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_sthash_state),
 		.setkey		= kh_sthash_personalized_shash_setkey,
 		.init		= kh_sthash_shash_init,
 		.update		= kh_sthash_generic_update,
@@ -506,14 +443,7 @@ struct shash_alg kh_generic_algs[] = {
 		.finup		= kh_sthash_generic_finup,
 		.digest		= kh_sthash_generic_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "sthash-personalized",
-			.cra_driver_name	= "sthash-personalized-generic",
-			.cra_priority		= KH_GENERIC_PRIORITY,
-			.cra_blocksize		= KH_NH_UNIT,
-			.cra_ctxsize		= sizeof(struct kh_sthash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_sthash_personalized_generic(KH_SHASH_DRIVER),
 	},
 };
 

@@ -7,7 +7,8 @@
  * features are present against its known-answer vectors (selftest.c) and
  * registers those that pass: the generic drivers (keyedhash_generic.c),
  * then the SIMD ones (arch/<arch>/shash.c).  A driver that fails stays
- * unregistered, and its instruction set is turned off for the library.
+ * unregistered, and its algorithm's code of its instruction set is turned
+ * off for the library (the other algorithms keep theirs).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -21,7 +22,11 @@
 #include <keyedhash/shash.h>
 
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
-/* Test hooks: see include/keyedhash/simd.h. */
+/*
+ * Test hooks (see include/keyedhash/simd.h).  The per-CPU ones keep
+ * EXPORT_PER_CPU_SYMBOL_GPL (checkpatch knows no namespaced per-CPU
+ * export); the rest go to the KUnit suites alone.
+ */
 DEFINE_PER_CPU(bool, kh_simd_disabled_for_test);
 EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_disabled_for_test);
 DEFINE_PER_CPU(unsigned long, kh_simd_sections_for_test);
@@ -29,7 +34,7 @@ EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_sections_for_test);
 DEFINE_PER_CPU(unsigned long, kh_simd_fallbacks_for_test);
 EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_fallbacks_for_test);
 int kh_simd_context_for_test;
-EXPORT_SYMBOL_GPL(kh_simd_context_for_test);
+EXPORT_SYMBOL_IF_KUNIT(kh_simd_context_for_test);
 #endif
 
 /* Every driver the module has, at most: 7 generic, 10 on x86_64. */

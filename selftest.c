@@ -79,7 +79,7 @@ static const u8 *kh_st_msg(struct kh_st *t, const struct kh_st_bytes *m,
 }
 
 /* Hash @v's message in one update() or (@split) in pieces. */
-static int kh_st_hash(struct kh_st *t, const struct kh_st_vec *v, bool split)
+static int selftest_hash(struct kh_st *t, const struct kh_st_vec *v, bool split)
 {
 	struct shash_alg *alg = t->alg;
 	u32 len = v->msg.len;
@@ -120,7 +120,7 @@ static int kh_st_hash(struct kh_st *t, const struct kh_st_vec *v, bool split)
 }
 
 /* setkey() must refuse bad key @idx with -EINVAL. */
-static int kh_st_badkey(struct kh_st *t, unsigned int idx)
+static int selftest_badkey(struct kh_st *t, unsigned int idx)
 {
 	const struct kh_st_badkey *bk = &t->suite->badkeys[idx];
 	int err;
@@ -136,7 +136,7 @@ static int kh_st_badkey(struct kh_st *t, unsigned int idx)
 	return err ?: -EINVAL;
 }
 
-static int kh_st_vector(struct kh_st *t, unsigned int idx)
+static int selftest_vector(struct kh_st *t, unsigned int idx)
 {
 	const struct kh_st_vec *v = &t->suite->vecs[idx];
 	struct shash_alg *alg = t->alg;
@@ -148,7 +148,7 @@ static int kh_st_vector(struct kh_st *t, unsigned int idx)
 
 	/* the bad keys, spread over the vectors, on the context to be keyed */
 	for (i = idx; !err && i < t->suite->nbad; i += t->suite->count)
-		err = kh_st_badkey(t, i);
+		err = selftest_badkey(t, i);
 	if (err)
 		goto out;
 
@@ -162,7 +162,7 @@ static int kh_st_vector(struct kh_st *t, unsigned int idx)
 	err = alg->setkey(t->tfm, key, v->key.len);
 	for (pass = 0; !err && pass < 2; pass++) {
 		mode = pass ? "in pieces" : "one-shot";
-		err = kh_st_hash(t, v, pass);
+		err = selftest_hash(t, v, pass);
 		if (!err && memcmp(t->digest, data + v->digest, alg->digestsize))
 			err = -EBADMSG;
 	}
@@ -181,7 +181,7 @@ out:
  * calling the driver's functions before it is registered: the tfm context
  * right after the tfm, the request state right after the request.
  */
-static struct crypto_shash *kh_st_tfm_alloc(struct shash_alg *alg)
+static struct crypto_shash *selftest_tfm_alloc(struct shash_alg *alg)
 {
 	struct crypto_shash *tfm;
 
@@ -191,8 +191,8 @@ static struct crypto_shash *kh_st_tfm_alloc(struct shash_alg *alg)
 	return tfm;
 }
 
-static struct shash_desc *kh_st_desc_alloc(struct shash_alg *alg,
-					   struct crypto_shash *tfm)
+static struct shash_desc *selftest_desc_alloc(struct shash_alg *alg,
+					      struct crypto_shash *tfm)
 {
 	struct shash_desc *desc;
 
@@ -202,8 +202,8 @@ static struct shash_desc *kh_st_desc_alloc(struct shash_alg *alg,
 	return desc;
 }
 
-static void kh_st_free(struct shash_alg *alg, struct crypto_shash *tfm,
-		       struct shash_desc *desc)
+static void selftest_free(struct shash_alg *alg, struct crypto_shash *tfm,
+			  struct shash_desc *desc)
 {
 	if (tfm)
 		memzero_explicit(crypto_shash_ctx(tfm), alg->base.cra_ctxsize);
@@ -221,10 +221,10 @@ int kh_selftest_suite(struct shash_alg *alg, const struct kh_st_suite *suite)
 		pr_err("%s: no test vectors\n", alg->base.cra_driver_name);
 		return -ENOENT;
 	}
-	t.tfm = kh_st_tfm_alloc(alg);
+	t.tfm = selftest_tfm_alloc(alg);
 	if (t.tfm) {
-		t.desc = kh_st_desc_alloc(alg, t.tfm);
-		t.desc2 = kh_st_desc_alloc(alg, t.tfm);
+		t.desc = selftest_desc_alloc(alg, t.tfm);
+		t.desc2 = selftest_desc_alloc(alg, t.tfm);
 	}
 	t.buf = kvmalloc(KH_ST_BUFSIZE, GFP_KERNEL);
 	t.key = kvmalloc(max(suite->keymax, 1U), GFP_KERNEL);
@@ -232,9 +232,9 @@ int kh_selftest_suite(struct shash_alg *alg, const struct kh_st_suite *suite)
 		goto out;
 
 	for (i = 0, err = 0; !err && i < suite->count; i++)
-		err = kh_st_vector(&t, i);
+		err = selftest_vector(&t, i);
 out:
-	kh_st_free(alg, t.tfm, t.desc);
+	selftest_free(alg, t.tfm, t.desc);
 	kfree_sensitive(t.desc2);
 	if (t.buf)
 		kvfree_sensitive(t.buf, KH_ST_BUFSIZE);

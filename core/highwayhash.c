@@ -232,38 +232,69 @@ int kh_highwayhash_setkey(struct kh_highwayhash_key *key, const u8 *raw,
 }
 EXPORT_SYMBOL_GPL(kh_highwayhash_setkey);
 
-void kh_highwayhash_init(struct kh_highwayhash_state *st,
-			 const struct kh_highwayhash_key *key)
+void kh_highwayhash64_init(struct kh_highwayhash64_state *st,
+			   const struct kh_highwayhash_key *key)
 {
-	__kh_highwayhash_init(st, key);
+	__kh_highwayhash_init(&st->st, key);
 }
-EXPORT_SYMBOL_GPL(kh_highwayhash_init);
+EXPORT_SYMBOL_GPL(kh_highwayhash64_init);
 
-void kh_highwayhash_update(struct kh_highwayhash_state *st, const u8 *data,
-			   size_t len)
+void kh_highwayhash64_update(struct kh_highwayhash64_state *st,
+			     const u8 *data, size_t len)
 {
-	kh_highwayhash_update_arch(st, data, len);
+	kh_highwayhash_update_arch(&st->st, data, len,
+				   KH_HIGHWAYHASH64_DIGEST_SIZE);
 }
-EXPORT_SYMBOL_GPL(kh_highwayhash_update);
+EXPORT_SYMBOL_GPL(kh_highwayhash64_update);
 
-void kh_highwayhash64_final(struct kh_highwayhash_state *st,
+void kh_highwayhash64_final(struct kh_highwayhash64_state *st,
 			    u8 out[KH_HIGHWAYHASH64_DIGEST_SIZE])
 {
-	kh_highwayhash_final_arch(st, out, KH_HIGHWAYHASH64_DIGEST_SIZE);
+	kh_highwayhash_final_arch(&st->st, out, KH_HIGHWAYHASH64_DIGEST_SIZE);
 }
 EXPORT_SYMBOL_GPL(kh_highwayhash64_final);
 
-void kh_highwayhash128_final(struct kh_highwayhash_state *st,
+void kh_highwayhash128_init(struct kh_highwayhash128_state *st,
+			    const struct kh_highwayhash_key *key)
+{
+	__kh_highwayhash_init(&st->st, key);
+}
+EXPORT_SYMBOL_GPL(kh_highwayhash128_init);
+
+void kh_highwayhash128_update(struct kh_highwayhash128_state *st,
+			      const u8 *data, size_t len)
+{
+	kh_highwayhash_update_arch(&st->st, data, len,
+				   KH_HIGHWAYHASH128_DIGEST_SIZE);
+}
+EXPORT_SYMBOL_GPL(kh_highwayhash128_update);
+
+void kh_highwayhash128_final(struct kh_highwayhash128_state *st,
 			     u8 out[KH_HIGHWAYHASH128_DIGEST_SIZE])
 {
-	kh_highwayhash_final_arch(st, out, KH_HIGHWAYHASH128_DIGEST_SIZE);
+	kh_highwayhash_final_arch(&st->st, out, KH_HIGHWAYHASH128_DIGEST_SIZE);
 }
 EXPORT_SYMBOL_GPL(kh_highwayhash128_final);
 
-void kh_highwayhash256_final(struct kh_highwayhash_state *st,
+void kh_highwayhash256_init(struct kh_highwayhash256_state *st,
+			    const struct kh_highwayhash_key *key)
+{
+	__kh_highwayhash_init(&st->st, key);
+}
+EXPORT_SYMBOL_GPL(kh_highwayhash256_init);
+
+void kh_highwayhash256_update(struct kh_highwayhash256_state *st,
+			      const u8 *data, size_t len)
+{
+	kh_highwayhash_update_arch(&st->st, data, len,
+				   KH_HIGHWAYHASH256_DIGEST_SIZE);
+}
+EXPORT_SYMBOL_GPL(kh_highwayhash256_update);
+
+void kh_highwayhash256_final(struct kh_highwayhash256_state *st,
 			     u8 out[KH_HIGHWAYHASH256_DIGEST_SIZE])
 {
-	kh_highwayhash_final_arch(st, out, KH_HIGHWAYHASH256_DIGEST_SIZE);
+	kh_highwayhash_final_arch(&st->st, out, KH_HIGHWAYHASH256_DIGEST_SIZE);
 }
 EXPORT_SYMBOL_GPL(kh_highwayhash256_final);
 
@@ -272,9 +303,9 @@ void kh_highwayhash64(const struct kh_highwayhash_key *key, const u8 *data,
 {
 	struct kh_highwayhash_state st;
 
-	kh_highwayhash_init(&st, key);
-	kh_highwayhash_update(&st, data, len);
-	kh_highwayhash64_final(&st, out);
+	__kh_highwayhash_init(&st, key);
+	kh_highwayhash_update_arch(&st, data, len, KH_HIGHWAYHASH64_DIGEST_SIZE);
+	kh_highwayhash_final_arch(&st, out, KH_HIGHWAYHASH64_DIGEST_SIZE);
 }
 EXPORT_SYMBOL_GPL(kh_highwayhash64);
 
@@ -283,9 +314,9 @@ void kh_highwayhash128(const struct kh_highwayhash_key *key, const u8 *data,
 {
 	struct kh_highwayhash_state st;
 
-	kh_highwayhash_init(&st, key);
-	kh_highwayhash_update(&st, data, len);
-	kh_highwayhash128_final(&st, out);
+	__kh_highwayhash_init(&st, key);
+	kh_highwayhash_update_arch(&st, data, len, KH_HIGHWAYHASH128_DIGEST_SIZE);
+	kh_highwayhash_final_arch(&st, out, KH_HIGHWAYHASH128_DIGEST_SIZE);
 }
 EXPORT_SYMBOL_GPL(kh_highwayhash128);
 
@@ -294,8 +325,8 @@ void kh_highwayhash256(const struct kh_highwayhash_key *key, const u8 *data,
 {
 	struct kh_highwayhash_state st;
 
-	kh_highwayhash_init(&st, key);
-	kh_highwayhash_update(&st, data, len);
-	kh_highwayhash256_final(&st, out);
+	__kh_highwayhash_init(&st, key);
+	kh_highwayhash_update_arch(&st, data, len, KH_HIGHWAYHASH256_DIGEST_SIZE);
+	kh_highwayhash_final_arch(&st, out, KH_HIGHWAYHASH256_DIGEST_SIZE);
 }
 EXPORT_SYMBOL_GPL(kh_highwayhash256);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Keccak-f[1600] and the SHAKE128 / cSHAKE128 / KMAC128 sponge layer.  See
- * include/keyedhash/keccak.h.
+ * include/keyedhash/internal/keccak.h.
  *
  * The state is 25 64-bit lanes, lane (x, y) at index x + 5 * y.  Nothing
  * here branches on or indexes by secret data; the lengths that the
@@ -10,7 +10,7 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
-#include <keyedhash/keccak.h>
+#include <keyedhash/internal/keccak.h>
 
 #define KH_KECCAK_ROUNDS	24
 
@@ -30,7 +30,7 @@ static const u64 kh_keccak_rc[KH_KECCAK_ROUNDS] = {
 };
 
 /* chi on one row of five lanes */
-static inline void kh_keccak_chi(u64 *out, const u64 *b)
+static inline void keccak_chi(u64 *out, const u64 *b)
 {
 	out[0] = b[0] ^ (~b[1] & b[2]);
 	out[1] = b[1] ^ (~b[2] & b[3]);
@@ -39,7 +39,7 @@ static inline void kh_keccak_chi(u64 *out, const u64 *b)
 	out[4] = b[4] ^ (~b[0] & b[1]);
 }
 
-static inline void kh_keccak_round(u64 a[KH_KECCAK_LANES], u64 rc)
+static inline void keccak_round(u64 a[KH_KECCAK_LANES], u64 rc)
 {
 	u64 b[KH_KECCAK_LANES], c[5], d[5];
 	int x;
@@ -84,20 +84,20 @@ static inline void kh_keccak_round(u64 a[KH_KECCAK_LANES], u64 rc)
 	b[24] = rol64(a[21] ^ d[1], 2);
 
 	/* chi, row by row, and iota */
-	kh_keccak_chi(a, b);
-	kh_keccak_chi(a + 5, b + 5);
-	kh_keccak_chi(a + 10, b + 10);
-	kh_keccak_chi(a + 15, b + 15);
-	kh_keccak_chi(a + 20, b + 20);
+	keccak_chi(a, b);
+	keccak_chi(a + 5, b + 5);
+	keccak_chi(a + 10, b + 10);
+	keccak_chi(a + 15, b + 15);
+	keccak_chi(a + 20, b + 20);
 	a[0] ^= rc;
 }
 
-void kh_keccakf1600(u64 a[KH_KECCAK_LANES])
+void kh_keccakf1600_generic(u64 a[KH_KECCAK_LANES])
 {
 	int round;
 
 	for (round = 0; round < KH_KECCAK_ROUNDS; round++)
-		kh_keccak_round(a, kh_keccak_rc[round]);
+		keccak_round(a, kh_keccak_rc[round]);
 }
 
 void kh_shake128_init(struct kh_keccak128 *s)
@@ -121,7 +121,7 @@ void kh_keccak128_absorb(struct kh_keccak128 *s, const u8 *in, size_t len)
 			len--;
 		}
 		if (s->pos == KH_KECCAK128_RATE) {
-			kh_keccakf1600(s->st);
+			kh_keccakf1600_generic(s->st);
 			s->pos = 0;
 		}
 	}
@@ -131,7 +131,7 @@ void kh_keccak128_pad(struct kh_keccak128 *s)
 {
 	s->st[s->pos / 8] ^= (u64)s->ds << (8 * (s->pos % 8));
 	s->st[KH_KECCAK128_RATE / 8 - 1] ^= 0x80ULL << 56;
-	kh_keccakf1600(s->st);
+	kh_keccakf1600_generic(s->st);
 	s->pos = 0;
 }
 
@@ -139,7 +139,7 @@ void kh_keccak128_squeeze(struct kh_keccak128 *s, u8 *out, size_t len)
 {
 	while (len) {
 		if (s->pos == KH_KECCAK128_RATE) {
-			kh_keccakf1600(s->st);
+			kh_keccakf1600_generic(s->st);
 			s->pos = 0;
 		}
 		if (s->pos % 8 == 0 && len >= 8) {
@@ -156,7 +156,7 @@ void kh_keccak128_squeeze(struct kh_keccak128 *s, u8 *out, size_t len)
 }
 
 /* left_encode(x) (SP 800-185): byte count n, then x in n big-endian bytes */
-static void kh_absorb_left_encode(struct kh_keccak128 *s, u64 x)
+static void keccak_absorb_left_encode(struct kh_keccak128 *s, u64 x)
 {
 	u8 enc[9];
 	unsigned int n = 1, i;
@@ -170,7 +170,7 @@ static void kh_absorb_left_encode(struct kh_keccak128 *s, u64 x)
 }
 
 /* right_encode(x): x in n big-endian bytes, then n */
-static void kh_absorb_right_encode(struct kh_keccak128 *s, u64 x)
+static void keccak_absorb_right_encode(struct kh_keccak128 *s, u64 x)
 {
 	u8 enc[9];
 	unsigned int n = 1, i;
@@ -184,10 +184,10 @@ static void kh_absorb_right_encode(struct kh_keccak128 *s, u64 x)
 }
 
 /* encode_string(S) = left_encode(bit length of S) || S */
-static void kh_absorb_encode_string(struct kh_keccak128 *s, const u8 *str,
-				    size_t len)
+static void keccak_absorb_encode_string(struct kh_keccak128 *s, const u8 *str,
+					size_t len)
 {
-	kh_absorb_left_encode(s, 8 * (u64)len);
+	keccak_absorb_left_encode(s, 8 * (u64)len);
 	kh_keccak128_absorb(s, str, len);
 }
 
@@ -196,10 +196,10 @@ static void kh_absorb_encode_string(struct kh_keccak128 *s, const u8 *str,
  * so only the permutation of a partly filled block remains.  tiny-keccak
  * permutes even when the header ended on a block boundary.
  */
-static void kh_bytepad_end(struct kh_keccak128 *s, enum kh_bytepad pad)
+static void keccak_bytepad_end(struct kh_keccak128 *s, enum kh_bytepad pad)
 {
 	if (s->pos || pad == KH_BYTEPAD_TINY_KECCAK) {
-		kh_keccakf1600(s->st);
+		kh_keccakf1600_generic(s->st);
 		s->pos = 0;
 	}
 }
@@ -211,10 +211,10 @@ void kh_cshake128_init(struct kh_keccak128 *s, const u8 *name, size_t namelen,
 	if (!namelen && !customlen)
 		return;
 	s->ds = 0x04;
-	kh_absorb_left_encode(s, KH_KECCAK128_RATE);
-	kh_absorb_encode_string(s, name, namelen);
-	kh_absorb_encode_string(s, custom, customlen);
-	kh_bytepad_end(s, pad);
+	keccak_absorb_left_encode(s, KH_KECCAK128_RATE);
+	keccak_absorb_encode_string(s, name, namelen);
+	keccak_absorb_encode_string(s, custom, customlen);
+	keccak_bytepad_end(s, pad);
 }
 
 void kh_kmac128_init(struct kh_keccak128 *s, const u8 *key, size_t keylen,
@@ -223,14 +223,14 @@ void kh_kmac128_init(struct kh_keccak128 *s, const u8 *key, size_t keylen,
 	static const u8 kmac[4] = { 'K', 'M', 'A', 'C' };
 
 	kh_cshake128_init(s, kmac, sizeof(kmac), custom, customlen, pad);
-	kh_absorb_left_encode(s, KH_KECCAK128_RATE);
-	kh_absorb_encode_string(s, key, keylen);
-	kh_bytepad_end(s, pad);
+	keccak_absorb_left_encode(s, KH_KECCAK128_RATE);
+	keccak_absorb_encode_string(s, key, keylen);
+	keccak_bytepad_end(s, pad);
 }
 
 void kh_kmac128_final_pad(struct kh_keccak128 *s, size_t outlen)
 {
-	kh_absorb_right_encode(s, 8 * (u64)outlen);
+	keccak_absorb_right_encode(s, 8 * (u64)outlen);
 	/* kh_keccak128_pad() less the permutation */
 	s->st[s->pos / 8] ^= (u64)s->ds << (8 * (s->pos % 8));
 	s->st[KH_KECCAK128_RATE / 8 - 1] ^= 0x80ULL << 56;

@@ -192,7 +192,7 @@ int kh_multimixer128(const struct kh_multimixer128_key *key, const u8 *data,
 	int err;
 
 	kh_multimixer128_init(&st);
-	err = kh_multimixer128_update(&st, key, data, len);
+	err = kh_multimixer128_update_arch(&st, key, data, len);
 	if (err) {
 		kh_wipe_state(&st, sizeof(st));
 		return err;

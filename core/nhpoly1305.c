@@ -87,7 +87,7 @@ void kh_nhpoly1305(const struct kh_nhpoly1305_key *key, const u8 *data,
 	struct kh_nhpoly1305_state st;
 
 	kh_nhpoly1305_init(&st);
-	kh_nhpoly1305_update(&st, key, data, len);
-	kh_nhpoly1305_final(&st, key, out);
+	kh_nhpoly1305_update_arch(&st, key, data, len);
+	kh_nhpoly1305_final_generic(&st, key, out);
 }
 EXPORT_SYMBOL_GPL(kh_nhpoly1305);

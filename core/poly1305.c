@@ -2,18 +2,18 @@
 /*
  * Poly1305 without nonce for NHPoly1305 and STHash: the accumulator and r
  * are held in three limbs of 44, 44 and 42 bits, products are 64x64->128.
- * See include/keyedhash/poly1305.h.
+ * See include/keyedhash/internal/poly1305.h.
  *
  * Every step is data-independent: no branches or table look-ups on the key,
  * the message or the accumulator.
  */
 #include <linux/kernel.h>
 #include <linux/unaligned.h>
-#include <keyedhash/poly1305.h>
+#include <keyedhash/internal/poly1305.h>
 
 /* x * y mod 2^130 - 5, carried, and 20 times its upper two limbs */
-static void kh_poly1305_power(u64 out[3], u64 out20[2], const u64 x[3],
-			      const u64 y[3], const u64 y20[2])
+static void poly1305_power(u64 out[3], u64 out20[2], const u64 x[3],
+			   const u64 y[3], const u64 y20[2])
 {
 	kh_poly1305_carry(kh_mul64(x[0], y[0]) + kh_mul64(x[1], y20[1]) +
 			  kh_mul64(x[2], y20[0]),
@@ -41,14 +41,14 @@ void kh_poly1305_setkey(struct kh_poly1305_key *key,
 	key->s[1] = key->r[2] * 20;
 
 	/* r^2, r^3, r^4, partially reduced like the accumulator */
-	kh_poly1305_power(key->rr, key->ss, key->r, key->r, key->s);
-	kh_poly1305_power(key->r3, key->s3, key->rr, key->r, key->s);
-	kh_poly1305_power(key->r4, key->s4, key->rr, key->rr, key->ss);
+	poly1305_power(key->rr, key->ss, key->r, key->r, key->s);
+	poly1305_power(key->r3, key->s3, key->rr, key->r, key->s);
+	poly1305_power(key->r4, key->s4, key->rr, key->rr, key->ss);
 }
 
 /*
  * The bounds of kh_poly1305_pair() and kh_poly1305_quad()
- * (include/keyedhash/poly1305.h).
+ * (include/keyedhash/internal/poly1305.h).
  *
  * Two blocks m, n per step: h' = (h + m) * r^2 + n * r, the same residue as
  * ((h + m) * r + n) * r but with one carry chain and with n * r off the

@@ -116,7 +116,7 @@ int kh_sthash_final_generic(struct kh_sthash_state *st,
 	struct kh_keccak128 kmac;
 
 	kh_sthash_final_absorb(st, key, &kmac);
-	kh_keccakf1600(kmac.st);
+	kh_keccakf1600_generic(kmac.st);
 	kh_sthash_final_squeeze(&kmac, out);
 	kh_wipe_state(st, sizeof(*st));
 	return 0;
@@ -136,7 +136,7 @@ void kh_sthash(const struct kh_sthash_key *key, const u8 *data, size_t len,
 	struct kh_sthash_state st;
 
 	kh_sthash_init(&st);
-	kh_sthash_update(&st, key, data, len);
-	kh_sthash_final(&st, key, out);
+	kh_sthash_update_arch(&st, key, data, len);
+	kh_sthash_final_arch(&st, key, out);
 }
 EXPORT_SYMBOL_GPL(kh_sthash);

@@ -6,7 +6,9 @@
  * else sees the drivers through the functions below.
  *
  * A driver is an algorithm on one instruction set ("generic", "avx2",
- * "avx512", "neon"), numbered 0..khb_driver_count()-1 in a fixed order.
+ * "avx512", "neon"): a row of the module's table of drivers
+ * (<keyedhash/internal/drivers.h>), numbered 0..khb_driver_count()-1 in
+ * its order.
  * Contexts and states are plain memory of the sizes given, allocated by the
  * caller (aligned to KHB_ALIGN), holding no pointers into themselves, so a
  * state is copied with memcpy().  A context may hold a pointer to memory
@@ -23,7 +25,7 @@
 
 struct khb_driver {
 	const char *name;	/* algorithm name, as the module registers it */
-	const char *driver;	/* driver name, e.g. "highwayhash256-avx2" */
+	const char *driver;	/* driver name: algorithm-isa, as the module's */
 	const char *isa;	/* "generic", "avx2", "avx512", "neon" */
 	int priority;		/* the module's; the highest usable one wins */
 	unsigned int digestsize;
@@ -40,6 +42,13 @@ const struct khb_driver *khb_driver(unsigned int i);
 
 /* Whether this CPU (and OS) can run driver @i. */
 bool khb_driver_usable(unsigned int i);
+
+/*
+ * The driver the module runs for algorithm @name on this CPU, as its
+ * library chooses the instruction set (its static keys), or its generic
+ * driver if @generic; -1 for an unknown algorithm.
+ */
+int khb_choose(const char *name, bool generic);
 
 /*
  * Derive the key context of driver @i from @key.  0, -EINVAL (the key is

@@ -152,29 +152,24 @@ static int kh_generic_forced(void)
 }
 
 /*
- * The driver for @name: a driver name as given; an algorithm name the
- * usable driver of highest priority, or its generic one when forced.
+ * The driver for @name: a driver name as given (the library pinned to its
+ * instruction set); for an algorithm name the instruction set the module's
+ * library chooses on this CPU, or the generic C when forced.
  */
 static int kh_pick(const char *name, unsigned int *drv)
 {
-	int generic = kh_generic_forced(), best = -1;
 	unsigned int i;
+	int best;
 
 	for (i = 0; i < khb_driver_count(); i++) {
-		const struct khb_driver *d = khb_driver(i);
-
-		if (!strcmp(d->driver, name)) {
+		if (!strcmp(khb_driver(i)->driver, name)) {
 			if (!khb_driver_usable(i))
 				return KEYEDHASH_ENOTSUP;
 			*drv = i;
 			return 0;
 		}
-		if (strcmp(d->name, name) || !khb_driver_usable(i))
-			continue;
-		if (generic ? !strcmp(d->isa, "generic") :
-		    best < 0 || d->priority > khb_driver(best)->priority)
-			best = (int)i;
 	}
+	best = khb_choose(name, kh_generic_forced());
 	if (best < 0)
 		return KEYEDHASH_EALG;
 	*drv = (unsigned int)best;

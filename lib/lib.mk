@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # libkeyedhash (lib/): the module's core/ and arch/ sources built once more
-# for userspace through tests/host/shim/ (KH_SHIM_LIB), with lib/*.c.
+# for userspace through lib/compat/ (KH_SHIM_LIB), with lib/*.c.
 #
 #   make lib            build/lib/libkeyedhash.so.0 (+ .so, .a, keyedhash.pc)
 #   make install-lib    install them, the header and the man pages
@@ -35,7 +35,7 @@ LIB_OBJS := $(patsubst %,$(LIB_OUT)/obj/%.o,$(LIB_SRCS))
 
 LIB_CFLAGS ?= -O2 -g
 LIB_WARN := -Wall -Wextra -Wno-unused-parameter
-LIB_SHIM := -Itests/host/shim -Iinclude -I. -Ilib/include \
+LIB_SHIM := -Ilib/compat -Iinclude -I. -Ilib/include \
 	-DKH_SHIM_NO_TEST_HOOKS -DKH_SHIM_LIB \
 	$(if $(filter arch/none.c,$(LIB_ARCH_SRCS)),,-DKH_SHIM_ARCH)
 # arm64: the NEON assembly needs no compiler flag; the C stays general.

@@ -25,7 +25,10 @@
 #error "the keyedhash NEON code supports little-endian kernels only"
 #endif
 
-DEFINE_STATIC_KEY_FALSE(kh_have_neon);
+DEFINE_STATIC_KEY_FALSE_RO(kh_have_highwayhash_neon);
+DEFINE_STATIC_KEY_FALSE_RO(kh_have_multimixer128_neon);
+DEFINE_STATIC_KEY_FALSE_RO(kh_have_nhpoly1305_neon);
+DEFINE_STATIC_KEY_FALSE_RO(kh_have_sthash_neon);
 
 bool kh_neon_usable(void)
 {
@@ -34,8 +37,12 @@ bool kh_neon_usable(void)
 
 void kh_arch_init(void)
 {
-	if (kh_neon_usable())
-		static_branch_enable(&kh_have_neon);
+	if (kh_neon_usable()) {
+		static_branch_enable(&kh_have_highwayhash_neon);
+		static_branch_enable(&kh_have_multimixer128_neon);
+		static_branch_enable(&kh_have_nhpoly1305_neon);
+		static_branch_enable(&kh_have_sthash_neon);
+	}
 }
 
 /* HighwayHash */

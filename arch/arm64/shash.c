@@ -15,14 +15,6 @@
 #include <keyedhash/internal/arch.h>
 #include <keyedhash/shash.h>
 
-#define KH_NEON_PRIORITY		200
-/*
- * Above our generic nhpoly1305 but below the kernel's own nhpoly1305-neon
- * (200): this driver has not been timed on arm64 hardware, so Adiantum
- * keeps the kernel's NEON code by default.
- */
-#define KH_NHPOLY1305_NEON_PRIORITY	150
-
 static const struct kh_simd_min kh_highwayhash64_neon_min = KH_HIGHWAYHASH64_NEON_MIN;
 
 static int kh_highwayhash64_neon_update(struct shash_desc *desc, const u8 *data,
@@ -273,8 +265,6 @@ static int kh_sthash_neon_digest(struct shash_desc *desc, const u8 *data,
 
 static struct shash_alg kh_neon_algs[] = {
 	{
-		.digestsize	= KH_HIGHWAYHASH64_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_highwayhash_state),
 		.setkey		= kh_highwayhash_shash_setkey,
 		.init		= kh_highwayhash_shash_init,
 		.update		= kh_highwayhash64_neon_update,
@@ -282,17 +272,8 @@ static struct shash_alg kh_neon_algs[] = {
 		.finup		= kh_highwayhash64_neon_finup,
 		.digest		= kh_highwayhash64_neon_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "highwayhash64",
-			.cra_driver_name	= "highwayhash64-neon",
-			.cra_priority		= KH_NEON_PRIORITY,
-			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_highwayhash64_neon(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_HIGHWAYHASH128_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_highwayhash_state),
 		.setkey		= kh_highwayhash_shash_setkey,
 		.init		= kh_highwayhash_shash_init,
 		.update		= kh_highwayhash128_neon_update,
@@ -300,17 +281,8 @@ static struct shash_alg kh_neon_algs[] = {
 		.finup		= kh_highwayhash128_neon_finup,
 		.digest		= kh_highwayhash128_neon_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "highwayhash128",
-			.cra_driver_name	= "highwayhash128-neon",
-			.cra_priority		= KH_NEON_PRIORITY,
-			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_highwayhash128_neon(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_HIGHWAYHASH256_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_highwayhash_state),
 		.setkey		= kh_highwayhash_shash_setkey,
 		.init		= kh_highwayhash_shash_init,
 		.update		= kh_highwayhash256_neon_update,
@@ -318,17 +290,8 @@ static struct shash_alg kh_neon_algs[] = {
 		.finup		= kh_highwayhash256_neon_finup,
 		.digest		= kh_highwayhash256_neon_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "highwayhash256",
-			.cra_driver_name	= "highwayhash256-neon",
-			.cra_priority		= KH_NEON_PRIORITY,
-			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_highwayhash256_neon(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_MULTIMIXER128_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_multimixer128_state),
 		.setkey		= kh_multimixer128_shash_setkey,
 		.init		= kh_multimixer128_shash_init,
 		.update		= kh_multimixer128_neon_update,
@@ -336,17 +299,8 @@ static struct shash_alg kh_neon_algs[] = {
 		.finup		= kh_multimixer128_neon_finup,
 		.digest		= kh_multimixer128_neon_digest,
 		.exit_tfm	= kh_multimixer128_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "multimixer128",
-			.cra_driver_name	= "multimixer128-neon",
-			.cra_priority		= KH_NEON_PRIORITY,
-			.cra_blocksize		= KH_MULTIMIXER128_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_multimixer128_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_multimixer128_neon(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_NHPOLY1305_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_nhpoly1305_state),
 		.setkey		= kh_nhpoly1305_shash_setkey,
 		.init		= kh_nhpoly1305_shash_init,
 		.update		= kh_nhpoly1305_keyedhash_neon_update,
@@ -354,17 +308,8 @@ static struct shash_alg kh_neon_algs[] = {
 		.finup		= kh_nhpoly1305_keyedhash_neon_finup,
 		.digest		= kh_nhpoly1305_keyedhash_neon_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "nhpoly1305",
-			.cra_driver_name	= "nhpoly1305-keyedhash-neon",
-			.cra_priority		= KH_NHPOLY1305_NEON_PRIORITY,
-			.cra_blocksize		= 0,
-			.cra_ctxsize		= sizeof(struct kh_nhpoly1305_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_nhpoly1305_keyedhash_neon(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_STHASH_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_sthash_state),
 		.setkey		= kh_sthash_shash_setkey,
 		.init		= kh_sthash_shash_init,
 		.update		= kh_sthash_neon_update,
@@ -372,17 +317,8 @@ static struct shash_alg kh_neon_algs[] = {
 		.finup		= kh_sthash_neon_finup,
 		.digest		= kh_sthash_neon_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "sthash",
-			.cra_driver_name	= "sthash-neon",
-			.cra_priority		= KH_NEON_PRIORITY,
-			.cra_blocksize		= KH_NH_UNIT,
-			.cra_ctxsize		= sizeof(struct kh_sthash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_sthash_neon(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_STHASH_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_sthash_state),
 		.setkey		= kh_sthash_personalized_shash_setkey,
 		.init		= kh_sthash_shash_init,
 		.update		= kh_sthash_neon_update,
@@ -390,27 +326,40 @@ static struct shash_alg kh_neon_algs[] = {
 		.finup		= kh_sthash_neon_finup,
 		.digest		= kh_sthash_neon_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "sthash-personalized",
-			.cra_driver_name	= "sthash-personalized-neon",
-			.cra_priority		= KH_NEON_PRIORITY,
-			.cra_blocksize		= KH_NH_UNIT,
-			.cra_ctxsize		= sizeof(struct kh_sthash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_sthash_personalized_neon(KH_SHASH_DRIVER),
 	},
 };
 
+/*
+ * A driver that failed its self-test or registration: the library no
+ * longer runs its algorithm's NEON code; the other algorithms keep theirs.
+ * The two STHash key forms share one library.
+ */
+static void neon_driver_failed(const struct shash_alg *alg)
+{
+	if (alg->setkey == kh_highwayhash_shash_setkey)
+		static_branch_disable(&kh_have_highwayhash_neon);
+	else if (alg->setkey == kh_multimixer128_shash_setkey)
+		static_branch_disable(&kh_have_multimixer128_neon);
+	else if (alg->setkey == kh_nhpoly1305_shash_setkey)
+		static_branch_disable(&kh_have_nhpoly1305_neon);
+	else
+		static_branch_disable(&kh_have_sthash_neon);
+}
+
 void kh_arch_register(void)
 {
+	unsigned int i;
+
 	if (!kh_neon_usable()) {
 		kh_unsupported_algs(kh_neon_algs, ARRAY_SIZE(kh_neon_algs));
 		return;
 	}
 	/* the kernel's own, which nhpoly1305-keyedhash-neon stays below */
 	crypto_has_shash("nhpoly1305-neon", 0, 0);
-	if (kh_register_algs(kh_neon_algs, ARRAY_SIZE(kh_neon_algs)))
-		static_branch_disable(&kh_have_neon);
+	for (i = 0; i < ARRAY_SIZE(kh_neon_algs); i++)
+		if (kh_register_algs(&kh_neon_algs[i], 1))
+			neon_driver_failed(&kh_neon_algs[i]);
 }
 
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)

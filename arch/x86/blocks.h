@@ -13,7 +13,7 @@
 #include <keyedhash/internal/highwayhash.h>
 #include <keyedhash/internal/multimixer128.h>
 #include <keyedhash/internal/nhpoly1305.h>
-#include <keyedhash/keccak.h>
+#include <keyedhash/internal/keccak.h>
 
 /* HighwayHash (highwayhash-avx2.S) */
 asmlinkage void kh_highwayhash_blocks_avx2(struct kh_highwayhash_state *st,

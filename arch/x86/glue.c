@@ -19,8 +19,12 @@
 #include <keyedhash/internal/arch.h>
 #include "blocks.h"
 
-DEFINE_STATIC_KEY_FALSE(kh_have_avx2);
-DEFINE_STATIC_KEY_FALSE(kh_have_avx512);
+DEFINE_STATIC_KEY_FALSE_RO(kh_have_highwayhash_avx2);
+DEFINE_STATIC_KEY_FALSE_RO(kh_have_multimixer128_avx2);
+DEFINE_STATIC_KEY_FALSE_RO(kh_have_multimixer128_avx512);
+DEFINE_STATIC_KEY_FALSE_RO(kh_have_nhpoly1305_avx2);
+DEFINE_STATIC_KEY_FALSE_RO(kh_have_sthash_avx2);
+DEFINE_STATIC_KEY_FALSE_RO(kh_have_sthash_avx512);
 
 bool kh_avx2_usable(void)
 {
@@ -47,10 +51,16 @@ bool kh_avx512_usable(void)
 
 void kh_arch_init(void)
 {
-	if (kh_avx2_usable())
-		static_branch_enable(&kh_have_avx2);
-	if (kh_avx512_usable())
-		static_branch_enable(&kh_have_avx512);
+	if (kh_avx2_usable()) {
+		static_branch_enable(&kh_have_highwayhash_avx2);
+		static_branch_enable(&kh_have_multimixer128_avx2);
+		static_branch_enable(&kh_have_nhpoly1305_avx2);
+		static_branch_enable(&kh_have_sthash_avx2);
+	}
+	if (kh_avx512_usable()) {
+		static_branch_enable(&kh_have_multimixer128_avx512);
+		static_branch_enable(&kh_have_sthash_avx512);
+	}
 }
 
 /* HighwayHash */
@@ -140,7 +150,7 @@ int kh_sthash_final_avx512(struct kh_sthash_state *st,
 		kh_keccakf1600_avx512(kmac.st);
 		kh_simd_end(&save);
 	} else {
-		kh_keccakf1600(kmac.st);
+		kh_keccakf1600_generic(kmac.st);
 	}
 	kh_sthash_final_squeeze(&kmac, out);
 	kh_wipe_state(st, sizeof(*st));

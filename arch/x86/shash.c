@@ -17,15 +17,6 @@
 #include <keyedhash/internal/arch.h>
 #include <keyedhash/shash.h>
 
-#define KH_AVX2_PRIORITY	300
-#define KH_AVX512_PRIORITY	350
-/*
- * nhpoly1305: below the kernel's own nhpoly1305-avx2 (300), which module
- * init loads first, so that Adiantum keeps the in-tree code unless our
- * driver is named; see the README.
- */
-#define KH_NHPOLY1305_AVX2_PRIORITY	250
-
 /* The AVX2 drivers */
 
 static const struct kh_simd_min kh_highwayhash64_avx2_min = KH_HIGHWAYHASH64_AVX2_MIN;
@@ -278,8 +269,6 @@ static int kh_sthash_avx2_digest(struct shash_desc *desc, const u8 *data,
 
 static struct shash_alg kh_avx2_algs[] = {
 	{
-		.digestsize	= KH_HIGHWAYHASH64_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_highwayhash_state),
 		.setkey		= kh_highwayhash_shash_setkey,
 		.init		= kh_highwayhash_shash_init,
 		.update		= kh_highwayhash64_avx2_update,
@@ -287,17 +276,8 @@ static struct shash_alg kh_avx2_algs[] = {
 		.finup		= kh_highwayhash64_avx2_finup,
 		.digest		= kh_highwayhash64_avx2_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "highwayhash64",
-			.cra_driver_name	= "highwayhash64-avx2",
-			.cra_priority		= KH_AVX2_PRIORITY,
-			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_highwayhash64_avx2(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_HIGHWAYHASH128_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_highwayhash_state),
 		.setkey		= kh_highwayhash_shash_setkey,
 		.init		= kh_highwayhash_shash_init,
 		.update		= kh_highwayhash128_avx2_update,
@@ -305,17 +285,8 @@ static struct shash_alg kh_avx2_algs[] = {
 		.finup		= kh_highwayhash128_avx2_finup,
 		.digest		= kh_highwayhash128_avx2_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "highwayhash128",
-			.cra_driver_name	= "highwayhash128-avx2",
-			.cra_priority		= KH_AVX2_PRIORITY,
-			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_highwayhash128_avx2(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_HIGHWAYHASH256_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_highwayhash_state),
 		.setkey		= kh_highwayhash_shash_setkey,
 		.init		= kh_highwayhash_shash_init,
 		.update		= kh_highwayhash256_avx2_update,
@@ -323,17 +294,8 @@ static struct shash_alg kh_avx2_algs[] = {
 		.finup		= kh_highwayhash256_avx2_finup,
 		.digest		= kh_highwayhash256_avx2_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "highwayhash256",
-			.cra_driver_name	= "highwayhash256-avx2",
-			.cra_priority		= KH_AVX2_PRIORITY,
-			.cra_blocksize		= KH_HIGHWAYHASH_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_highwayhash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_highwayhash256_avx2(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_MULTIMIXER128_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_multimixer128_state),
 		.setkey		= kh_multimixer128_shash_setkey,
 		.init		= kh_multimixer128_shash_init,
 		.update		= kh_multimixer128_avx2_update,
@@ -341,17 +303,8 @@ static struct shash_alg kh_avx2_algs[] = {
 		.finup		= kh_multimixer128_avx2_finup,
 		.digest		= kh_multimixer128_avx2_digest,
 		.exit_tfm	= kh_multimixer128_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "multimixer128",
-			.cra_driver_name	= "multimixer128-avx2",
-			.cra_priority		= KH_AVX2_PRIORITY,
-			.cra_blocksize		= KH_MULTIMIXER128_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_multimixer128_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_multimixer128_avx2(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_NHPOLY1305_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_nhpoly1305_state),
 		.setkey		= kh_nhpoly1305_shash_setkey,
 		.init		= kh_nhpoly1305_shash_init,
 		.update		= kh_nhpoly1305_keyedhash_avx2_update,
@@ -359,17 +312,8 @@ static struct shash_alg kh_avx2_algs[] = {
 		.finup		= kh_nhpoly1305_keyedhash_avx2_finup,
 		.digest		= kh_nhpoly1305_keyedhash_avx2_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "nhpoly1305",
-			.cra_driver_name	= "nhpoly1305-keyedhash-avx2",
-			.cra_priority		= KH_NHPOLY1305_AVX2_PRIORITY,
-			.cra_blocksize		= 0,
-			.cra_ctxsize		= sizeof(struct kh_nhpoly1305_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_nhpoly1305_keyedhash_avx2(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_STHASH_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_sthash_state),
 		.setkey		= kh_sthash_shash_setkey,
 		.init		= kh_sthash_shash_init,
 		.update		= kh_sthash_avx2_update,
@@ -377,17 +321,8 @@ static struct shash_alg kh_avx2_algs[] = {
 		.finup		= kh_sthash_avx2_finup,
 		.digest		= kh_sthash_avx2_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "sthash",
-			.cra_driver_name	= "sthash-avx2",
-			.cra_priority		= KH_AVX2_PRIORITY,
-			.cra_blocksize		= KH_NH_UNIT,
-			.cra_ctxsize		= sizeof(struct kh_sthash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_sthash_avx2(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_STHASH_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_sthash_state),
 		.setkey		= kh_sthash_personalized_shash_setkey,
 		.init		= kh_sthash_shash_init,
 		.update		= kh_sthash_avx2_update,
@@ -395,14 +330,7 @@ static struct shash_alg kh_avx2_algs[] = {
 		.finup		= kh_sthash_avx2_finup,
 		.digest		= kh_sthash_avx2_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "sthash-personalized",
-			.cra_driver_name	= "sthash-personalized-avx2",
-			.cra_priority		= KH_AVX2_PRIORITY,
-			.cra_blocksize		= KH_NH_UNIT,
-			.cra_ctxsize		= sizeof(struct kh_sthash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_sthash_personalized_avx2(KH_SHASH_DRIVER),
 	},
 };
 
@@ -507,8 +435,6 @@ static int kh_sthash_avx512_digest(struct shash_desc *desc, const u8 *data,
 
 static struct shash_alg kh_avx512_algs[] = {
 	{
-		.digestsize	= KH_MULTIMIXER128_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_multimixer128_state),
 		.setkey		= kh_multimixer128_shash_setkey,
 		.init		= kh_multimixer128_shash_init,
 		.update		= kh_multimixer128_avx512_update,
@@ -516,17 +442,8 @@ static struct shash_alg kh_avx512_algs[] = {
 		.finup		= kh_multimixer128_avx512_finup,
 		.digest		= kh_multimixer128_avx512_digest,
 		.exit_tfm	= kh_multimixer128_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "multimixer128",
-			.cra_driver_name	= "multimixer128-avx512",
-			.cra_priority		= KH_AVX512_PRIORITY,
-			.cra_blocksize		= KH_MULTIMIXER128_BLOCK_SIZE,
-			.cra_ctxsize		= sizeof(struct kh_multimixer128_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_multimixer128_avx512(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_STHASH_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_sthash_state),
 		.setkey		= kh_sthash_shash_setkey,
 		.init		= kh_sthash_shash_init,
 		.update		= kh_sthash_avx512_update,
@@ -534,17 +451,8 @@ static struct shash_alg kh_avx512_algs[] = {
 		.finup		= kh_sthash_avx512_finup,
 		.digest		= kh_sthash_avx512_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "sthash",
-			.cra_driver_name	= "sthash-avx512",
-			.cra_priority		= KH_AVX512_PRIORITY,
-			.cra_blocksize		= KH_NH_UNIT,
-			.cra_ctxsize		= sizeof(struct kh_sthash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_sthash_avx512(KH_SHASH_DRIVER),
 	}, {
-		.digestsize	= KH_STHASH_DIGEST_SIZE,
-		.descsize	= sizeof(struct kh_sthash_state),
 		.setkey		= kh_sthash_personalized_shash_setkey,
 		.init		= kh_sthash_shash_init,
 		.update		= kh_sthash_avx512_update,
@@ -552,21 +460,43 @@ static struct shash_alg kh_avx512_algs[] = {
 		.finup		= kh_sthash_avx512_finup,
 		.digest		= kh_sthash_avx512_digest,
 		.exit_tfm	= kh_shash_exit_tfm,
-		.base		= {
-			.cra_name		= "sthash-personalized",
-			.cra_driver_name	= "sthash-personalized-avx512",
-			.cra_priority		= KH_AVX512_PRIORITY,
-			.cra_blocksize		= KH_NH_UNIT,
-			.cra_ctxsize		= sizeof(struct kh_sthash_key),
-			.cra_module		= THIS_MODULE,
-		},
+		KH_DRIVER_sthash_personalized_avx512(KH_SHASH_DRIVER),
 	},
 };
 
 #endif
 
+/*
+ * A driver that failed its self-test or registration: the library no
+ * longer runs its algorithm's code of its instruction set; the other
+ * algorithms keep theirs.  The two STHash key forms share one library.
+ */
+static void avx2_driver_failed(const struct shash_alg *alg)
+{
+	if (alg->setkey == kh_highwayhash_shash_setkey)
+		static_branch_disable(&kh_have_highwayhash_avx2);
+	else if (alg->setkey == kh_multimixer128_shash_setkey)
+		static_branch_disable(&kh_have_multimixer128_avx2);
+	else if (alg->setkey == kh_nhpoly1305_shash_setkey)
+		static_branch_disable(&kh_have_nhpoly1305_avx2);
+	else
+		static_branch_disable(&kh_have_sthash_avx2);
+}
+
+#ifndef KH_NO_AS_AVX512
+static void avx512_driver_failed(const struct shash_alg *alg)
+{
+	if (alg->setkey == kh_multimixer128_shash_setkey)
+		static_branch_disable(&kh_have_multimixer128_avx512);
+	else
+		static_branch_disable(&kh_have_sthash_avx512);
+}
+#endif
+
 void kh_arch_register(void)
 {
+	unsigned int i;
+
 	if (!kh_avx2_usable()) {
 		kh_unsupported_algs(kh_avx2_algs, ARRAY_SIZE(kh_avx2_algs));
 	} else {
@@ -576,16 +506,18 @@ void kh_arch_register(void)
 		 * nhpoly1305-keyedhash-avx2 stays below.
 		 */
 		crypto_has_shash("nhpoly1305-avx2", 0, 0);
-		if (kh_register_algs(kh_avx2_algs, ARRAY_SIZE(kh_avx2_algs)))
-			static_branch_disable(&kh_have_avx2);
+		for (i = 0; i < ARRAY_SIZE(kh_avx2_algs); i++)
+			if (kh_register_algs(&kh_avx2_algs[i], 1))
+				avx2_driver_failed(&kh_avx2_algs[i]);
 	}
 #ifndef KH_NO_AS_AVX512
 	if (!kh_avx512_usable()) {
 		kh_unsupported_algs(kh_avx512_algs, ARRAY_SIZE(kh_avx512_algs));
-	} else if (kh_register_algs(kh_avx512_algs,
-				    ARRAY_SIZE(kh_avx512_algs))) {
-		static_branch_disable(&kh_have_avx512);
+		return;
 	}
+	for (i = 0; i < ARRAY_SIZE(kh_avx512_algs); i++)
+		if (kh_register_algs(&kh_avx512_algs[i], 1))
+			avx512_driver_failed(&kh_avx512_algs[i]);
 #endif
 }
 

@@ -11,7 +11,8 @@
  *
  * Prepare a key once with kh_highwayhash_setkey(), then hash any number of
  * messages with it, one-shot (kh_highwayhash256()) or streaming
- * (kh_highwayhash_init(), kh_highwayhash_update(), kh_highwayhash256_final()).
+ * (kh_highwayhash256_init(), _update(), _final() on a struct
+ * kh_highwayhash256_state: each digest size its own state type).
  * The fastest code the CPU allows is chosen once, when the module loads;
  * the generic C runs wherever SIMD may not be used.  Callable from any
  * context, hard IRQ included: nothing here sleeps or allocates.
@@ -58,11 +59,43 @@ struct kh_highwayhash_state {
 	u64 len;
 };
 
+/*
+ * A message of each digest size has a state type of its own, so that a
+ * state cannot be finished at another size than it was started for (as
+ * SHA-224 and SHA-256 in <crypto/sha2.h>): the same words inside.
+ */
+
+/**
+ * struct kh_highwayhash64_state - a HighwayHash-64 message being hashed
+ * @st:	the state words
+ */
+struct kh_highwayhash64_state {
+	struct kh_highwayhash_state st;
+};
+
+/**
+ * struct kh_highwayhash128_state - a HighwayHash-128 message being hashed
+ * @st:	the state words
+ */
+struct kh_highwayhash128_state {
+	struct kh_highwayhash_state st;
+};
+
+/**
+ * struct kh_highwayhash256_state - a HighwayHash-256 message being hashed
+ * @st:	the state words
+ */
+struct kh_highwayhash256_state {
+	struct kh_highwayhash_state st;
+};
+
 /**
  * kh_highwayhash_setkey() - prepare a key
  * @key:	the prepared key
  * @raw:	the 32 key bytes
  * @keylen:	their number
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  *
  * Return: 0, or -EINVAL if @keylen is not 32 (then @key is untouched).
  */
@@ -70,44 +103,96 @@ int kh_highwayhash_setkey(struct kh_highwayhash_key *key, const u8 *raw,
 			  size_t keylen);
 
 /**
- * kh_highwayhash_init() - start a message
+ * kh_highwayhash64_init() - start a message: HighwayHash-64
  * @st:		the message state
  * @key:	a key prepared by kh_highwayhash_setkey()
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
-void kh_highwayhash_init(struct kh_highwayhash_state *st,
-			 const struct kh_highwayhash_key *key);
+void kh_highwayhash64_init(struct kh_highwayhash64_state *st,
+			   const struct kh_highwayhash_key *key);
 
 /**
- * kh_highwayhash_update() - add message bytes
+ * kh_highwayhash64_update() - add message bytes: HighwayHash-64
  * @st:		the message state
  * @data:	the bytes
  * @len:	their number
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
-void kh_highwayhash_update(struct kh_highwayhash_state *st, const u8 *data,
-			   size_t len);
+void kh_highwayhash64_update(struct kh_highwayhash64_state *st,
+			     const u8 *data, size_t len);
 
 /**
  * kh_highwayhash64_final() - finish a message: HighwayHash-64
  * @st:		the message state; wiped afterwards
  * @out:	the digest
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
-void kh_highwayhash64_final(struct kh_highwayhash_state *st,
+void kh_highwayhash64_final(struct kh_highwayhash64_state *st,
 			    u8 out[KH_HIGHWAYHASH64_DIGEST_SIZE]);
+
+/**
+ * kh_highwayhash128_init() - start a message: HighwayHash-128
+ * @st:		the message state
+ * @key:	a key prepared by kh_highwayhash_setkey()
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
+ */
+void kh_highwayhash128_init(struct kh_highwayhash128_state *st,
+			    const struct kh_highwayhash_key *key);
+
+/**
+ * kh_highwayhash128_update() - add message bytes: HighwayHash-128
+ * @st:		the message state
+ * @data:	the bytes
+ * @len:	their number
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
+ */
+void kh_highwayhash128_update(struct kh_highwayhash128_state *st,
+			      const u8 *data, size_t len);
 
 /**
  * kh_highwayhash128_final() - finish a message: HighwayHash-128
  * @st:		the message state; wiped afterwards
  * @out:	the digest
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
-void kh_highwayhash128_final(struct kh_highwayhash_state *st,
+void kh_highwayhash128_final(struct kh_highwayhash128_state *st,
 			     u8 out[KH_HIGHWAYHASH128_DIGEST_SIZE]);
+
+/**
+ * kh_highwayhash256_init() - start a message: HighwayHash-256
+ * @st:		the message state
+ * @key:	a key prepared by kh_highwayhash_setkey()
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
+ */
+void kh_highwayhash256_init(struct kh_highwayhash256_state *st,
+			    const struct kh_highwayhash_key *key);
+
+/**
+ * kh_highwayhash256_update() - add message bytes: HighwayHash-256
+ * @st:		the message state
+ * @data:	the bytes
+ * @len:	their number
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
+ */
+void kh_highwayhash256_update(struct kh_highwayhash256_state *st,
+			      const u8 *data, size_t len);
 
 /**
  * kh_highwayhash256_final() - finish a message: HighwayHash-256
  * @st:		the message state; wiped afterwards
  * @out:	the digest
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
-void kh_highwayhash256_final(struct kh_highwayhash_state *st,
+void kh_highwayhash256_final(struct kh_highwayhash256_state *st,
 			     u8 out[KH_HIGHWAYHASH256_DIGEST_SIZE]);
 
 /**
@@ -116,6 +201,8 @@ void kh_highwayhash256_final(struct kh_highwayhash_state *st,
  * @data:	the message
  * @len:	its length
  * @out:	the digest
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_highwayhash64(const struct kh_highwayhash_key *key, const u8 *data,
 		      size_t len, u8 out[KH_HIGHWAYHASH64_DIGEST_SIZE]);
@@ -126,6 +213,8 @@ void kh_highwayhash64(const struct kh_highwayhash_key *key, const u8 *data,
  * @data:	the message
  * @len:	its length
  * @out:	the digest
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_highwayhash128(const struct kh_highwayhash_key *key, const u8 *data,
 		       size_t len, u8 out[KH_HIGHWAYHASH128_DIGEST_SIZE]);
@@ -136,6 +225,8 @@ void kh_highwayhash128(const struct kh_highwayhash_key *key, const u8 *data,
  * @data:	the message
  * @len:	its length
  * @out:	the digest
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_highwayhash256(const struct kh_highwayhash_key *key, const u8 *data,
 		       size_t len, u8 out[KH_HIGHWAYHASH256_DIGEST_SIZE]);

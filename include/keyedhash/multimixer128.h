@@ -60,6 +60,8 @@ struct kh_multimixer128_state {
  * Process context only: allocates with GFP_KERNEL, charged to the caller's
  * memory cgroup.
  *
+ * Context: Process context: may sleep.
+ *
  * Return: 0; -EINVAL for a bad length, -ENOMEM (then @key holds no key).
  */
 int kh_multimixer128_setkey(struct kh_multimixer128_key *key, const u8 *raw,
@@ -70,6 +72,8 @@ int kh_multimixer128_setkey(struct kh_multimixer128_key *key, const u8 *raw,
  * @key:	a key from kh_multimixer128_setkey(), or zeroed; zeroed after
  *
  * Process context only (the buffer may be vmalloc memory).
+ *
+ * Context: Process context.
  */
 void kh_multimixer128_clearkey(struct kh_multimixer128_key *key);
 
@@ -79,6 +83,8 @@ void kh_multimixer128_clearkey(struct kh_multimixer128_key *key);
  * @src:	a prepared key, or a zeroed one (then @dst is zeroed too)
  * @gfp:	allocation flags: GFP_ATOMIC where the caller may not sleep
  *
+ * Context: Process context with GFP_KERNEL; any context with GFP_ATOMIC.
+ *
  * Return: 0, or -ENOMEM (then @dst holds no key).
  */
 int kh_multimixer128_key_dup(struct kh_multimixer128_key *dst,
@@ -87,6 +93,8 @@ int kh_multimixer128_key_dup(struct kh_multimixer128_key *dst,
 /**
  * kh_multimixer128_init() - start a message
  * @st:		the message state
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_multimixer128_init(struct kh_multimixer128_state *st);
 
@@ -96,6 +104,8 @@ void kh_multimixer128_init(struct kh_multimixer128_state *st);
  * @key:	the key
  * @data:	the bytes
  * @len:	their number
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  *
  * Return: 0, or -EINVAL if the message would outgrow the key (then @st is
  * unchanged).
@@ -109,6 +119,8 @@ int kh_multimixer128_update(struct kh_multimixer128_state *st,
  * @st:		the message state; wiped afterwards
  * @out:	the digest
  *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
+ *
  * Return: 0, or -EINVAL for an empty message or one that is not whole
  * blocks.
  */
@@ -121,6 +133,8 @@ int kh_multimixer128_final(struct kh_multimixer128_state *st,
  * @data:	the message: whole blocks, at least one, at most the key's length
  * @len:	its length
  * @out:	the digest
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  *
  * Return: 0 or -EINVAL, as kh_multimixer128_update() and _final().
  */

@@ -15,7 +15,7 @@
 #define _KEYEDHASH_NHPOLY1305_H
 
 #include <linux/types.h>
-#include <keyedhash/poly1305.h>
+#include <keyedhash/internal/poly1305.h>
 
 #define KH_NH_NUM_PASSES	4
 #define KH_NH_UNIT		16	/* bytes per NH message unit */
@@ -60,6 +60,8 @@ struct kh_nhpoly1305_state {
  * @raw:	r (16 bytes) || the NH key (1072 bytes)
  * @keylen:	their number: 1088
  *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
+ *
  * Return: 0, or -EINVAL for another length (then @key is untouched).
  */
 int kh_nhpoly1305_setkey(struct kh_nhpoly1305_key *key, const u8 *raw,
@@ -68,6 +70,8 @@ int kh_nhpoly1305_setkey(struct kh_nhpoly1305_key *key, const u8 *raw,
 /**
  * kh_nhpoly1305_init() - start a message
  * @st:		the message state
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_nhpoly1305_init(struct kh_nhpoly1305_state *st);
 
@@ -77,6 +81,8 @@ void kh_nhpoly1305_init(struct kh_nhpoly1305_state *st);
  * @key:	the key
  * @data:	the bytes
  * @len:	their number
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_nhpoly1305_update(struct kh_nhpoly1305_state *st,
 			  const struct kh_nhpoly1305_key *key,
@@ -87,6 +93,8 @@ void kh_nhpoly1305_update(struct kh_nhpoly1305_state *st,
  * @st:		the message state; wiped afterwards
  * @key:	the key
  * @out:	the 16-byte hash
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_nhpoly1305_final(struct kh_nhpoly1305_state *st,
 			 const struct kh_nhpoly1305_key *key,
@@ -98,6 +106,8 @@ void kh_nhpoly1305_final(struct kh_nhpoly1305_state *st,
  * @data:	the message
  * @len:	its length
  * @out:	the 16-byte hash
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_nhpoly1305(const struct kh_nhpoly1305_key *key, const u8 *data,
 		   size_t len, u8 out[KH_NHPOLY1305_DIGEST_SIZE]);

@@ -14,6 +14,7 @@
 
 #include <crypto/internal/hash.h>
 #include <keyedhash/internal/common.h>
+#include <keyedhash/internal/drivers.h>
 
 /* Shared by the drivers of each algorithm (keyedhash_generic.c). */
 int kh_highwayhash_shash_setkey(struct crypto_shash *tfm, const u8 *key,
@@ -44,6 +45,23 @@ void kh_shash_exit_tfm(struct crypto_shash *tfm);
  */
 int kh_shash_clone_tfm(struct crypto_shash *dst, struct crypto_shash *src);
 
+/*
+ * A driver's row of the table (<keyedhash/internal/drivers.h>) as the
+ * fields of its struct shash_alg that are data: names, priority, sizes.
+ * KH_DRIVER_<id>(KH_SHASH_DRIVER) in the initializer.
+ */
+#define KH_SHASH_DRIVER(name, driver, prio, ds, bs, key, state, ...)	\
+	.digestsize	= (ds),						\
+	.descsize	= sizeof(struct state),				\
+	.base		= {						\
+		.cra_name		= name,				\
+		.cra_driver_name	= driver,			\
+		.cra_priority		= (prio),			\
+		.cra_blocksize		= (bs),				\
+		.cra_ctxsize		= sizeof(struct key),		\
+		.cra_module		= THIS_MODULE,			\
+	}
+
 /* The drivers, by instruction set. */
 extern struct shash_alg kh_generic_algs[];
 extern const unsigned int kh_generic_alg_count;
@@ -58,8 +76,8 @@ void kh_unsupported_algs(const struct shash_alg *algs, unsigned int count);
 
 /*
  * arch/<arch>/shash.c (arch/none.c): register the SIMD drivers the CPU
- * allows, with kh_register_algs(); an instruction set any of whose drivers
- * failed is turned off for the library too.
+ * allows, with kh_register_algs(); the library's key of a failed driver's
+ * algorithm and instruction set is turned off too.
  */
 void kh_arch_register(void);
 

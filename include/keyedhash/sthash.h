@@ -25,7 +25,7 @@
 #define _KEYEDHASH_STHASH_H
 
 #include <linux/types.h>
-#include <keyedhash/keccak.h>
+#include <keyedhash/internal/keccak.h>
 #include <keyedhash/nhpoly1305.h>
 
 #define KH_STHASH_DIGEST_SIZE		32
@@ -68,6 +68,8 @@ struct kh_sthash_state {
  * @seed:	the seed
  * @seedlen:	its length, 16 to 4096 bytes (32 recommended)
  *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
+ *
  * Return: 0, or -EINVAL for a bad length (then @key is untouched).
  */
 int kh_sthash_setkey(struct kh_sthash_key *key, const u8 *seed,
@@ -79,6 +81,8 @@ int kh_sthash_setkey(struct kh_sthash_key *key, const u8 *seed,
  * @blob:	le16 seed_len || seed || le16 c1_len || c1 || le16 c2_len || c2
  * @bloblen:	its length, exactly the parts', at most 16384
  *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
+ *
  * Return: 0, or -EINVAL for a malformed blob (then @key is untouched).
  */
 int kh_sthash_personalized_setkey(struct kh_sthash_key *key, const u8 *blob,
@@ -87,6 +91,8 @@ int kh_sthash_personalized_setkey(struct kh_sthash_key *key, const u8 *blob,
 /**
  * kh_sthash_init() - start a message
  * @st:		the message state
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_sthash_init(struct kh_sthash_state *st);
 
@@ -96,6 +102,8 @@ void kh_sthash_init(struct kh_sthash_state *st);
  * @key:	the key
  * @data:	the bytes
  * @len:	their number
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_sthash_update(struct kh_sthash_state *st,
 		      const struct kh_sthash_key *key, const u8 *data,
@@ -106,6 +114,8 @@ void kh_sthash_update(struct kh_sthash_state *st,
  * @st:		the message state; wiped afterwards
  * @key:	the key
  * @out:	the 32-byte tag
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_sthash_final(struct kh_sthash_state *st,
 		     const struct kh_sthash_key *key,
@@ -117,6 +127,8 @@ void kh_sthash_final(struct kh_sthash_state *st,
  * @data:	the message
  * @len:	its length
  * @out:	the 32-byte tag
+ *
+ * Context: Any context, hard IRQ included: does not sleep or allocate.
  */
 void kh_sthash(const struct kh_sthash_key *key, const u8 *data, size_t len,
 	       u8 out[KH_STHASH_DIGEST_SIZE]);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hosttest-x86, hosttest-arm64: the arch drivers (arch/x86/, arch/arm64/)
- * in userspace through tests/host/shim, one source for both.  hosttest-x86 runs
+ * in userspace through lib/compat, one source for both.  hosttest-x86 runs
  * natively on x86_64 hosts: QEMU's TCG has no AVX-512, so this is where the
  * AVX-512 drivers are checked.  hosttest-arm64 is built static for aarch64
  * and runs under qemu-aarch64 on other hosts (Makefile).  For every driver
@@ -27,7 +27,7 @@
  * A driver the CPU lacks is not run: on x86 (AVX-512 is optional there)
  * each gets a "NOT RUN:" line and the last line ends "N not run (CPU lacks
  * FEATURE)", which the host tier reports apart from PASS and FAIL; on arm64,
- * where every Linux CPU has NEON, it fails.  KH_SHIM_CPU_HIDE (tests/host/shim)
+ * where every Linux CPU has NEON, it fails.  KH_SHIM_CPU_HIDE (lib/compat)
  * hides a feature the CPU has, to check that report.
  *
  *   hosttest-ARCH              run the tests
@@ -467,6 +467,54 @@ static void zero_nh_chunks(const struct ht_impl *impl, u64 *st,
 						(u64 (*)[KH_NH_NUM_PASSES])st);
 }
 
+/* a row's driver name (<keyedhash/internal/drivers.h>) */
+#define HT_DRIVER_NAME(name, driver, ...)	driver
+
+/*
+ * A SIMD driver that fails at module init turns off the library's key of
+ * its own algorithm and instruction set, and no other: module init once
+ * more, with kh_register_algs() failing Multimixer-128's first SIMD driver.
+ */
+static unsigned int failing_driver_keys(void)
+{
+	struct ht_algs saved = ht_algs;
+	unsigned int bad = 0;
+
+#if defined(__x86_64__)
+	if (!kh_avx2_usable()) {
+		printf("NOT RUN: a failing driver's keys: this CPU lacks avx2\n");
+		return 0;
+	}
+	ht_fail_driver = KH_DRIVER_multimixer128_avx2(HT_DRIVER_NAME);
+	kh_arch_init();
+	ht_algs.count = 0;
+	kh_arch_register();
+	bad = static_branch_likely(&kh_have_multimixer128_avx2) ||
+	      !static_branch_likely(&kh_have_highwayhash_avx2) ||
+	      !static_branch_likely(&kh_have_nhpoly1305_avx2) ||
+	      !static_branch_likely(&kh_have_sthash_avx2) ||
+	      static_branch_likely(&kh_have_multimixer128_avx512) !=
+	      kh_avx512_usable();
+#elif defined(__aarch64__)
+	ht_fail_driver = KH_DRIVER_multimixer128_neon(HT_DRIVER_NAME);
+	kh_arch_init();
+	ht_algs.count = 0;
+	kh_arch_register();
+	bad = static_branch_likely(&kh_have_multimixer128_neon) ||
+	      !static_branch_likely(&kh_have_highwayhash_neon) ||
+	      !static_branch_likely(&kh_have_nhpoly1305_neon) ||
+	      !static_branch_likely(&kh_have_sthash_neon);
+#endif
+	printf("%s: %s fails its self-test: %s\n", bad ? "FAIL" : "PASS",
+	       ht_fail_driver, bad ?
+	       "the keys are not those of the other algorithms alone" :
+	       "its algorithm's key off, the other algorithms' on");
+	ht_fail_driver = NULL;
+	ht_algs = saved;
+	kh_arch_init();		/* every key the CPU allows, as before */
+	return bad;
+}
+
 /*
  * The assembly entry points themselves (arch/<arch>/blocks.h), which the
  * C of a block function may guard: each runs where the driver named first
@@ -521,16 +569,19 @@ static const struct {
 	const char *driver;
 	struct zero_call c;
 } zero_asm[] = {
-	{ "highwayhash64-avx2", { "kh_highwayhash_blocks_avx2", zero_asm_hh_avx2 } },
-	{ "multimixer128-avx2",
+	{ KH_DRIVER_highwayhash64_avx2(HT_DRIVER_NAME),
+	  { "kh_highwayhash_blocks_avx2", zero_asm_hh_avx2 } },
+	{ KH_DRIVER_multimixer128_avx2(HT_DRIVER_NAME),
 	  { "kh_multimixer128_blocks_avx2", zero_asm_mm128_avx2 } },
-	{ "multimixer128-avx512",
+	{ KH_DRIVER_multimixer128_avx512(HT_DRIVER_NAME),
 	  { "kh_multimixer128_blocks4_avx512", zero_asm_mm128_avx512 } },
-	{ "nhpoly1305-keyedhash-avx2", { "kh_nh_avx2", zero_asm_nh_avx2 } },
-	{ "nhpoly1305-keyedhash-avx2",
+	{ KH_DRIVER_nhpoly1305_keyedhash_avx2(HT_DRIVER_NAME),
+	  { "kh_nh_avx2", zero_asm_nh_avx2 } },
+	{ KH_DRIVER_nhpoly1305_keyedhash_avx2(HT_DRIVER_NAME),
 	  { "kh_nh_chunks_avx2", zero_asm_nh_chunks_avx2 } },
-	{ "sthash-avx512", { "kh_nh_avx512", zero_asm_nh_avx512 } },
-	{ "sthash-avx512",
+	{ KH_DRIVER_sthash_avx512(HT_DRIVER_NAME),
+	  { "kh_nh_avx512", zero_asm_nh_avx512 } },
+	{ KH_DRIVER_sthash_avx512(HT_DRIVER_NAME),
 	  { "kh_nh_chunks_avx512", zero_asm_nh_chunks_avx512 } },
 };
 #elif defined(__aarch64__)
@@ -562,11 +613,14 @@ static const struct {
 	const char *driver;
 	struct zero_call c;
 } zero_asm[] = {
-	{ "highwayhash64-neon", { "kh_highwayhash_blocks_neon", zero_asm_hh_neon } },
-	{ "highwayhash64-neon",
+	{ KH_DRIVER_highwayhash64_neon(HT_DRIVER_NAME),
+	  { "kh_highwayhash_blocks_neon", zero_asm_hh_neon } },
+	{ KH_DRIVER_highwayhash64_neon(HT_DRIVER_NAME),
 	  { "kh_highwayhash_permute_neon", zero_asm_hh_permute_neon } },
-	{ "multimixer128-neon", { "kh_multimixer128_blocks_neon", zero_asm_mm128_neon } },
-	{ "nhpoly1305-keyedhash-neon", { "kh_nh_neon", zero_asm_nh_neon } },
+	{ KH_DRIVER_multimixer128_neon(HT_DRIVER_NAME),
+	  { "kh_multimixer128_blocks_neon", zero_asm_mm128_neon } },
+	{ KH_DRIVER_nhpoly1305_keyedhash_neon(HT_DRIVER_NAME),
+	  { "kh_nh_neon", zero_asm_nh_neon } },
 };
 #endif
 
@@ -812,7 +866,7 @@ static unsigned int blockfns_complete(void)
 
 	for (i = 0; i < ht_generic_impl_count + ht_arch_impl_count; i++) {
 		const struct ht_impl *impl = i < ht_generic_impl_count ?
-			ht_generic_impls[i] :
+			(&ht_generic_impl_table[i]) :
 			ht_arch_impl(i - ht_generic_impl_count);
 
 		if (!kh_blockfns_of(impl->driver)) {
@@ -823,7 +877,7 @@ static unsigned int blockfns_complete(void)
 	}
 	for (i = 0; i < ARRAY_SIZE(kh_blockfns); i++) {
 		for (j = 0; j < ht_generic_impl_count; j++)
-			if (!strcmp(ht_generic_impls[j]->driver,
+			if (!strcmp((&ht_generic_impl_table[j])->driver,
 				    kh_blockfns[i].driver))
 				break;
 		if (j < ht_generic_impl_count)
@@ -859,7 +913,7 @@ static unsigned int table_matches_module(void)
 		const struct ht_impl *impl = NULL;
 
 		for (j = 0; j < ht_generic_impl_count + ht_arch_impl_count; j++) {
-			impl = j < ht_generic_impl_count ? ht_generic_impls[j] :
+			impl = j < ht_generic_impl_count ? (&ht_generic_impl_table[j]) :
 			       ht_arch_impl(j - ht_generic_impl_count);
 			if (!strcmp(impl->driver, alg->base.cra_driver_name))
 				break;
@@ -918,6 +972,7 @@ int main(int argc, char **argv)
 
 	fail += blockfns_complete();
 	fail += table_matches_module();
+	fail += failing_driver_keys();
 	for (i = 0; i < ht_arch_impl_count; i++) {
 		const struct ht_impl *impl = ht_arch_impl(i);
 

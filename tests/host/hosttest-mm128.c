@@ -2,7 +2,7 @@
 /*
  * hosttest-mm128: the Multimixer-128 error semantics and streaming rules of
  * docs/usage.md ("Errors"), run in userspace against the generic core through
- * tests/host/shim (the same source files the module builds):
+ * lib/compat (the same source files the module builds):
  *
  *  - setkey() accepts only non-zero multiples of 32 up to KH_MULTIMIXER128_MAX_KEY_SIZE
  *    and keeps no key on error;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hosttest: run the module's own init-time self-test (selftest.c) over the
- * generic C drivers in userspace, through tests/host/shim, timed, the
+ * generic C drivers in userspace, through lib/compat, timed, the
  * same code once more over every vector of tests/keyedhash-testvecs.h, and
  * the drivers' shash operations over those vectors (hosttest-shash.h).  It
  * checks the very source files the module compiles, in seconds, before any
@@ -156,13 +156,13 @@ int main(int argc, char **argv)
 	/* --list: "name driver" of every generic driver, for the VM checks */
 	if (argc > 1 && !strcmp(argv[1], "--list")) {
 		for (i = 0; i < ht_generic_impl_count; i++)
-			printf("%s %s\n", ht_generic_impls[i]->name,
-			       ht_generic_impls[i]->driver);
+			printf("%s %s\n", (&ht_generic_impl_table[i])->name,
+			       (&ht_generic_impl_table[i])->driver);
 		return 0;
 	}
 
 	for (i = 0; i < ht_generic_impl_count; i++) {
-		const struct ht_impl *impl = ht_generic_impls[i];
+		const struct ht_impl *impl = (&ht_generic_impl_table[i]);
 		double t0 = now_ms(), t;
 		int err = kh_selftest(ht_shash_alg(impl->driver));
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Small helpers shared by the host test programs (tests/host/hosttest-*.c),
- * which are built against tests/host/shim/.
+ * which are built against lib/compat/.
  */
 #ifndef _KEYEDHASH_HOSTTEST_H
 #define _KEYEDHASH_HOSTTEST_H
@@ -83,8 +83,8 @@ static inline const struct ht_impl *ht_generic_impl(const char *name)
 	unsigned int i;
 
 	for (i = 0; i < ht_generic_impl_count; i++)
-		if (!strcmp(ht_generic_impls[i]->name, name))
-			return ht_generic_impls[i];
+		if (!strcmp((&ht_generic_impl_table[i])->name, name))
+			return (&ht_generic_impl_table[i]);
 	return NULL;
 }
 

@@ -5,8 +5,9 @@
  * the module's drivers call them directly and keep no table of them.  The
  * generic ones are the core's (core/), the SIMD ones those of
  * arch/<arch>/blocks.h, built in where the arch drivers are (x86_64,
- * aarch64, in a build that links the arch code: KH_SHIM_ARCH).
- * hosttest-arch fails if an arch driver has no entry here.
+ * aarch64, in a build that links the arch code: KH_SHIM_ARCH), one entry
+ * per row of the module's table (<keyedhash/internal/drivers.h>), named
+ * by its instruction set.
  */
 #ifndef _KEYEDHASH_TESTS_KH_BLOCKFNS_H
 #define _KEYEDHASH_TESTS_KH_BLOCKFNS_H
@@ -15,7 +16,8 @@
 #include <keyedhash/internal/highwayhash.h>
 #include <keyedhash/internal/multimixer128.h>
 #include <keyedhash/internal/nhpoly1305.h>
-#include <keyedhash/keccak.h>
+#include <keyedhash/internal/keccak.h>
+#include <keyedhash/internal/drivers.h>
 #if defined(__x86_64__) && defined(KH_SHIM_ARCH)
 #include "arch/x86/blocks.h"
 
@@ -50,61 +52,37 @@ struct kh_blockfns {
 	void (*keccakf)(u64 st[KH_KECCAK_LANES]);
 };
 
-#define KH_BLOCKFNS_HH(drv, blocks, finish) \
-	{ .driver = drv, .hh_blocks = blocks, .hh_finish = finish }
-#define KH_BLOCKFNS_MM128(drv, blocks) \
-	{ .driver = drv, .mm128_blocks = blocks }
-#define KH_BLOCKFNS_NH(drv, nhfn, chunks, keccak) \
-	{ .driver = drv, .nh = nhfn, .nh_chunks = chunks, .keccakf = keccak }
+/* What differs by instruction set beyond the name's suffix */
+#define KH_TEST_HH_TAIL_generic		kh_test_hh_tail_generic
+#define KH_TEST_HH_TAIL_avx2		kh_highwayhash_tail_avx2
+#define KH_TEST_HH_TAIL_neon		kh_highwayhash_tail_neon
+#define KH_TEST_NH_CHUNKS_generic	NULL
+#define KH_TEST_NH_CHUNKS_avx2		kh_nh_chunks_avx2
+#define KH_TEST_NH_CHUNKS_avx512	kh_nh_chunks_avx512
+#define KH_TEST_NH_CHUNKS_neon		NULL
+#define KH_TEST_KECCAKF_generic		kh_keccakf1600_generic
+#define KH_TEST_KECCAKF_avx2		kh_keccakf1600_generic
+#define KH_TEST_KECCAKF_avx512		kh_keccakf1600_avx512
+#define KH_TEST_KECCAKF_neon		kh_keccakf1600_generic
+
+/* One row per driver of the module's table, by its algorithm */
+#define KH_BLOCKFNS_highwayhash(drv, is)				\
+	{ .driver = drv, .hh_blocks = kh_highwayhash_blocks_##is,	\
+	  .hh_finish = KH_TEST_HH_TAIL_##is },
+#define KH_BLOCKFNS_multimixer128(drv, is)				\
+	{ .driver = drv, .mm128_blocks = kh_multimixer128_blocks_##is },
+#define KH_BLOCKFNS_nhpoly1305(drv, is)					\
+	{ .driver = drv, .nh = kh_nh_##is,				\
+	  .nh_chunks = KH_TEST_NH_CHUNKS_##is,				\
+	  .keccakf = KH_TEST_KECCAKF_##is },
+#define KH_BLOCKFNS_sthash(drv, is)		KH_BLOCKFNS_nhpoly1305(drv, is)
+#define KH_BLOCKFNS_sthash_personalized(drv, is) KH_BLOCKFNS_nhpoly1305(drv, is)
+#define KH_BLOCKFNS_ROW(name, drv, prio, ds, bs, key, state, fam, is, ...) \
+	KH_BLOCKFNS_##fam(drv, is)
 
 static const struct kh_blockfns kh_blockfns[] = {
-	KH_BLOCKFNS_HH("highwayhash64-generic", kh_highwayhash_blocks_generic,
-		       kh_test_hh_tail_generic),
-	KH_BLOCKFNS_HH("highwayhash128-generic", kh_highwayhash_blocks_generic,
-		       kh_test_hh_tail_generic),
-	KH_BLOCKFNS_HH("highwayhash256-generic", kh_highwayhash_blocks_generic,
-		       kh_test_hh_tail_generic),
-	KH_BLOCKFNS_MM128("multimixer128-generic", kh_multimixer128_blocks_generic),
-	KH_BLOCKFNS_NH("nhpoly1305-keyedhash-generic", kh_nh_generic, NULL,
-		       kh_keccakf1600),
-	KH_BLOCKFNS_NH("sthash-generic", kh_nh_generic, NULL, kh_keccakf1600),
-	KH_BLOCKFNS_NH("sthash-personalized-generic", kh_nh_generic, NULL,
-		       kh_keccakf1600),
-#if defined(__x86_64__) && defined(KH_SHIM_ARCH)
-	KH_BLOCKFNS_HH("highwayhash64-avx2", kh_highwayhash_blocks_avx2,
-		       kh_highwayhash_tail_avx2),
-	KH_BLOCKFNS_HH("highwayhash128-avx2", kh_highwayhash_blocks_avx2,
-		       kh_highwayhash_tail_avx2),
-	KH_BLOCKFNS_HH("highwayhash256-avx2", kh_highwayhash_blocks_avx2,
-		       kh_highwayhash_tail_avx2),
-	KH_BLOCKFNS_MM128("multimixer128-avx2", kh_multimixer128_blocks_avx2),
-	KH_BLOCKFNS_NH("nhpoly1305-keyedhash-avx2", kh_nh_avx2,
-		       kh_nh_chunks_avx2, kh_keccakf1600),
-	KH_BLOCKFNS_NH("sthash-avx2", kh_nh_avx2, kh_nh_chunks_avx2,
-		       kh_keccakf1600),
-	KH_BLOCKFNS_NH("sthash-personalized-avx2", kh_nh_avx2,
-		       kh_nh_chunks_avx2, kh_keccakf1600),
-#ifndef KH_NO_AS_AVX512
-	KH_BLOCKFNS_MM128("multimixer128-avx512", kh_multimixer128_blocks_avx512),
-	KH_BLOCKFNS_NH("sthash-avx512", kh_nh_avx512, kh_nh_chunks_avx512,
-		       kh_keccakf1600_avx512),
-	KH_BLOCKFNS_NH("sthash-personalized-avx512", kh_nh_avx512,
-		       kh_nh_chunks_avx512, kh_keccakf1600_avx512),
-#endif
-#elif defined(__aarch64__) && defined(KH_SHIM_ARCH)
-	KH_BLOCKFNS_HH("highwayhash64-neon", kh_highwayhash_blocks_neon,
-		       kh_highwayhash_tail_neon),
-	KH_BLOCKFNS_HH("highwayhash128-neon", kh_highwayhash_blocks_neon,
-		       kh_highwayhash_tail_neon),
-	KH_BLOCKFNS_HH("highwayhash256-neon", kh_highwayhash_blocks_neon,
-		       kh_highwayhash_tail_neon),
-	KH_BLOCKFNS_MM128("multimixer128-neon", kh_multimixer128_blocks_neon),
-	KH_BLOCKFNS_NH("nhpoly1305-keyedhash-neon", kh_nh_neon, NULL,
-		       kh_keccakf1600),
-	KH_BLOCKFNS_NH("sthash-neon", kh_nh_neon, NULL, kh_keccakf1600),
-	KH_BLOCKFNS_NH("sthash-personalized-neon", kh_nh_neon, NULL,
-		       kh_keccakf1600),
-#endif
+#define KH_DRIVER KH_BLOCKFNS_ROW
+#include <keyedhash/internal/drivers.h>
 };
 
 /* The block functions of the driver named @driver, or NULL. */

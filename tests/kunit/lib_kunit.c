@@ -50,7 +50,9 @@ union kh_lib_key {
 };
 
 union kh_lib_state {
-	struct kh_highwayhash_state hh;
+	struct kh_highwayhash64_state hh64;
+	struct kh_highwayhash128_state hh128;
+	struct kh_highwayhash256_state hh256;
 	struct kh_multimixer128_state mm;
 	struct kh_nhpoly1305_state nhp;
 	struct kh_sthash_state sth;
@@ -103,12 +105,15 @@ static int kh_lib_stream(const char *name, const union kh_lib_key *k,
 			 union kh_lib_state *st, const u8 *msg, size_t len,
 			 size_t piece, u8 *out)
 {
-	bool hh = !strncmp(name, "highwayhash", 11);
 	size_t pos = 0;
 	int err = 0;
 
-	if (hh)
-		kh_highwayhash_init(&st->hh, &k->hh);
+	if (!strcmp(name, "highwayhash64"))
+		kh_highwayhash64_init(&st->hh64, &k->hh);
+	else if (!strcmp(name, "highwayhash128"))
+		kh_highwayhash128_init(&st->hh128, &k->hh);
+	else if (!strcmp(name, "highwayhash256"))
+		kh_highwayhash256_init(&st->hh256, &k->hh);
 	else if (!strcmp(name, "multimixer128"))
 		kh_multimixer128_init(&st->mm);
 	else if (!strcmp(name, "nhpoly1305"))
@@ -118,8 +123,12 @@ static int kh_lib_stream(const char *name, const union kh_lib_key *k,
 	do {
 		size_t n = min(len - pos, piece);
 
-		if (hh)
-			kh_highwayhash_update(&st->hh, msg + pos, n);
+		if (!strcmp(name, "highwayhash64"))
+			kh_highwayhash64_update(&st->hh64, msg + pos, n);
+		else if (!strcmp(name, "highwayhash128"))
+			kh_highwayhash128_update(&st->hh128, msg + pos, n);
+		else if (!strcmp(name, "highwayhash256"))
+			kh_highwayhash256_update(&st->hh256, msg + pos, n);
 		else if (!strcmp(name, "multimixer128"))
 			err = kh_multimixer128_update(&st->mm, &k->mm,
 						      msg + pos, n);
@@ -132,11 +141,11 @@ static int kh_lib_stream(const char *name, const union kh_lib_key *k,
 	if (err)
 		return err;
 	if (!strcmp(name, "highwayhash64"))
-		kh_highwayhash64_final(&st->hh, out);
+		kh_highwayhash64_final(&st->hh64, out);
 	else if (!strcmp(name, "highwayhash128"))
-		kh_highwayhash128_final(&st->hh, out);
+		kh_highwayhash128_final(&st->hh128, out);
 	else if (!strcmp(name, "highwayhash256"))
-		kh_highwayhash256_final(&st->hh, out);
+		kh_highwayhash256_final(&st->hh256, out);
 	else if (!strcmp(name, "multimixer128"))
 		return kh_multimixer128_final(&st->mm, out);
 	else if (!strcmp(name, "nhpoly1305"))

@@ -438,6 +438,8 @@ run_host() {
 		python3 "$RIG/ct-asm.py" --self-test "$KH_TOP"
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" hosttest > "$LOGS/hosttest.log" 2>&1
 	count_log "host self-test (generic C)" "$LOGS/hosttest.log" "^hosttest:"
+	kh_check "one table of drivers: no second list, no per-ISA adapter (tests/rig/one-table.sh)" \
+		"$RIG/one-table.sh" "$KH_TOP"
 	# tests/host/hosttest-<name>.c, and hosttest-arch.c built for both arches;
 	# then those and the self-test again with ASan and UBSan (asan/: make
 	# hosttest-asan; the C instrumented, the x86 assembly linked as it is)
@@ -953,6 +955,8 @@ run_quick() {
 	tier_begin host
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" hosttest > "$LOGS/hosttest.log" 2>&1
 	count_log "host self-test (generic C)" "$LOGS/hosttest.log" "^hosttest:"
+	kh_check "one table of drivers: no second list, no per-ISA adapter (tests/rig/one-table.sh)" \
+		"$RIG/one-table.sh" "$KH_TOP"
 	host_test hosttest-x86
 	host_test hosttest-arm64
 	tier_end host

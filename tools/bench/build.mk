@@ -43,7 +43,7 @@ KB_WARN := -Wall -Wextra -Wno-unused-parameter
 KB_CFLAGS := -O2 -g $(KB_WARN) -fno-PIE
 # KH_SHIM_NO_TEST_HOOKS: the module as shipped, without the KUnit test
 # hooks (section counters, the SIMD-off switch) the host tests build in.
-KB_SHIM := -I$(KB_TOP)/tests/host/shim -I$(KB_TOP)/include -I$(KB_TOP) \
+KB_SHIM := -I$(KB_TOP)/lib/compat -I$(KB_TOP)/include -I$(KB_TOP) \
 	-DKH_SHIM_NO_TEST_HOOKS
 KB_KSHIM := -I$(KB_SRC)/kshim -idirafter $(KB_LINUX)/include
 
@@ -53,7 +53,7 @@ KB_KSHIM := -I$(KB_SRC)/kshim -idirafter $(KB_LINUX)/include
 # KB_ARCH_SRCS: the arch sources (.c/.S); on x86_64 the default is the x86
 # drivers (arch/x86/: every .c and .S), on aarch64 the NEON drivers
 # (arch/arm64/), elsewhere arch/none.c.  With arch sources the library
-# dispatches to them (KH_SHIM_ARCH, tests/host/shim/kh_shim.h).
+# dispatches to them (KH_SHIM_ARCH, lib/compat/kh_shim.h).
 ifeq ($(KB_MACH),x86_64)
 KB_ARCH_SRCS ?= $(sort $(wildcard $(KB_TOP)/arch/x86/*.c)) $(sort $(wildcard $(KB_TOP)/arch/x86/*.S))
 endif

@@ -14,7 +14,7 @@
  * kernel's peers (init inline, update and final out of line, each one
  * indirect call), into our drivers' own shash_alg functions, as the module
  * registers them (kb_ours_algs(), ours.c; thresholds included), on a tfm
- * of tests/host/shim/.
+ * of lib/compat/.
  *
  * Built twice: in the kernel-mode copy (KB_KMODE) it registers the timed
  * rows "<driver> [kthread]" and "<driver> [task]"; in the bare build, one

@@ -2,7 +2,7 @@
 /*
  * Our drivers, called through the struct shash_alg the module registers
  * for them (kh_generic_algs[], keyedhash_generic.c; kh_avx2_algs[] ...,
- * arch/<arch>/shash.c), on a tfm (tests/host/shim/crypto/internal/hash.h)
+ * arch/<arch>/shash.c), on a tfm (lib/compat/crypto/internal/hash.h)
  * whose key context alg->setkey() set up once:
  *  - bare rows: every message is one digest(), as crypto_shash_digest()
  *    calls it (a one-shot caller in the kernel; the crates' one-shot API);
@@ -37,6 +37,7 @@
 #include <keyedhash/shash.h>
 #include <keyedhash/simd.h>		/* KH_SIMD_CHUNK */
 #include <keyedhash/internal/arch.h>
+#include <keyedhash/internal/drivers.h>
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
 #include "arch/x86/blocks.h"
 #elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
@@ -100,46 +101,39 @@ static bool kb_is_generic(const struct shash_alg *alg)
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86) || \
     IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
 /*
- * A SIMD driver without thresholds: the library's functions of its
- * instruction set, called as the driver's own functions call them, and the
- * shared generic init and final (keyedhash_generic.c) where the driver has
- * them.
+ * A SIMD driver without thresholds: the library's dispatcher pinned to the
+ * driver's instruction set, with zero thresholds, as the driver's own
+ * functions call it with its values; the algorithm's shared init and final
+ * (keyedhash_generic.c) where the final has no SIMD work.  The drivers are
+ * the rows of the module's table (<keyedhash/internal/drivers.h>).
  */
-enum kb_isa_kind {
-	KB_HH_AVX2, KB_MM128_AVX2, KB_MM128_AVX512, KB_NHP_AVX2,
-	KB_ST_AVX2, KB_ST_AVX512,
-	KB_HH_NEON, KB_MM128_NEON, KB_NHP_NEON, KB_ST_NEON,
+enum kb_fam {
+	KB_FAM_highwayhash,
+	KB_FAM_multimixer128,
+	KB_FAM_nhpoly1305,
+	KB_FAM_sthash,
+	KB_FAM_sthash_personalized,
 };
 
 static const struct {
 	const char *driver;
-	enum kb_isa_kind kind;
+	enum kb_fam fam;
+	enum kh_isa isa;
 } kb_isa_drivers[] = {
-	{ "highwayhash64-avx2", KB_HH_AVX2 },
-	{ "highwayhash128-avx2", KB_HH_AVX2 },
-	{ "highwayhash256-avx2", KB_HH_AVX2 },
-	{ "multimixer128-avx2", KB_MM128_AVX2 },
-	{ "multimixer128-avx512", KB_MM128_AVX512 },
-	{ "nhpoly1305-keyedhash-avx2", KB_NHP_AVX2 },
-	{ "sthash-avx2", KB_ST_AVX2 },
-	{ "sthash-personalized-avx2", KB_ST_AVX2 },
-	{ "sthash-avx512", KB_ST_AVX512 },
-	{ "sthash-personalized-avx512", KB_ST_AVX512 },
-	{ "highwayhash64-neon", KB_HH_NEON },
-	{ "highwayhash128-neon", KB_HH_NEON },
-	{ "highwayhash256-neon", KB_HH_NEON },
-	{ "multimixer128-neon", KB_MM128_NEON },
-	{ "nhpoly1305-keyedhash-neon", KB_NHP_NEON },
-	{ "sthash-neon", KB_ST_NEON },
-	{ "sthash-personalized-neon", KB_ST_NEON },
+#define KH_DRIVER(name, drv, prio, ds, bs, key, state, fam, is, ...)	\
+	{ drv, KB_FAM_##fam, KH_ISA_##is },
+#define KH_DRIVERS_ARCH_ONLY
+#include <keyedhash/internal/drivers.h>
+#undef KH_DRIVERS_ARCH_ONLY
 };
 
 struct kb_nothr {
 	struct shash_alg alg;		/* the driver's, its functions ours */
-	enum kb_isa_kind kind;
+	enum kb_fam fam;
+	enum kh_isa isa;
 };
 
-static const struct kh_simd_min kb_no_min = { .task = 0, .kthread = 0 };
+static const struct kh_simd_min kb_no_min = KH_NO_SIMD_MIN;
 
 static const struct kb_nothr *kb_nothr_of(struct shash_desc *desc)
 {
@@ -149,50 +143,23 @@ static const struct kb_nothr *kb_nothr_of(struct shash_desc *desc)
 static int kb_nt_update(struct shash_desc *desc, const u8 *data,
 			unsigned int len)
 {
+	const struct kb_nothr *nt = kb_nothr_of(desc);
 	const void *key = crypto_shash_ctx(desc->tfm);
 	void *st = shash_desc_ctx(desc);
-	struct kh_sthash_state *sst = st;
-	const struct kh_sthash_key *skey = key;
 
-	switch (kb_nothr_of(desc)->kind) {
-#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
-	case KB_HH_AVX2:
-		kh_highwayhash_update_avx2(st, data, len, &kb_no_min);
-		return 0;
-	case KB_MM128_AVX2:
-		return kh_multimixer128_update_avx2(st, key, data, len,
-						    &kb_no_min);
-	case KB_MM128_AVX512:
-		return kh_multimixer128_update_avx512(st, key, data, len,
-						      &kb_no_min);
-	case KB_NHP_AVX2:
-		kh_nhpoly1305_update_avx2(st, key, data, len, &kb_no_min);
-		return 0;
-	case KB_ST_AVX2:
-		kh_nhpoly1305_update_avx2(&sst->nhp, &skey->nhp, data, len,
-					  &kb_no_min);
-		return 0;
-	case KB_ST_AVX512:
-		kh_nhpoly1305_update_avx512(&sst->nhp, &skey->nhp, data, len,
-					    &kb_no_min);
-		return 0;
-#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
-	case KB_HH_NEON:
-		kh_highwayhash_update_neon(st, data, len, &kb_no_min);
-		return 0;
-	case KB_MM128_NEON:
-		return kh_multimixer128_update_neon(st, key, data, len,
-						    &kb_no_min);
-	case KB_NHP_NEON:
-		kh_nhpoly1305_update_neon(st, key, data, len, &kb_no_min);
-		return 0;
-	case KB_ST_NEON:
-		kh_nhpoly1305_update_neon(&sst->nhp, &skey->nhp, data, len,
-					  &kb_no_min);
-		return 0;
-#endif
+	switch (nt->fam) {
+	case KB_FAM_highwayhash:
+		return kh_highwayhash_update_isa(nt->isa, &kb_no_min, st, data,
+						 len, nt->alg.digestsize);
+	case KB_FAM_multimixer128:
+		return kh_multimixer128_update_isa(nt->isa, &kb_no_min, st, key,
+						   data, len);
+	case KB_FAM_nhpoly1305:
+		return kh_nhpoly1305_update_isa(nt->isa, &kb_no_min, st, key,
+						data, len);
 	default:
-		kb_fatal("no update for this instruction set");
+		return kh_sthash_update_isa(nt->isa, &kb_no_min, st, key, data,
+					    len);
 	}
 }
 
@@ -201,44 +168,28 @@ static int kb_nt_final(struct shash_desc *desc, u8 *out)
 	const struct kb_nothr *nt = kb_nothr_of(desc);
 	void *st = shash_desc_ctx(desc);
 
-	switch (nt->kind) {
-#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
-	case KB_HH_AVX2:
-		return kh_highwayhash_final_avx2(st, out, nt->alg.digestsize,
-						 &kb_no_min);
-	case KB_ST_AVX512:
-		return kh_sthash_final_avx512(st, crypto_shash_ctx(desc->tfm),
-					      out, &kb_no_min);
-#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
-	case KB_HH_NEON:
-		return kh_highwayhash_final_neon(st, out, nt->alg.digestsize,
-						 &kb_no_min);
-#endif
-	case KB_MM128_AVX2:
-	case KB_MM128_AVX512:
-	case KB_MM128_NEON:
+	switch (nt->fam) {
+	case KB_FAM_highwayhash:
+		return kh_highwayhash_final_isa(nt->isa, &kb_no_min, st, out,
+						nt->alg.digestsize);
+	case KB_FAM_multimixer128:
 		return kh_multimixer128_shash_final(desc, out);
-	case KB_NHP_AVX2:
-	case KB_NHP_NEON:
+	case KB_FAM_nhpoly1305:
 		return kh_nhpoly1305_shash_final(desc, out);
 	default:
-		/* the generic final, as the driver has */
-		return kh_sthash_shash_final(desc, out);
+		return kh_sthash_final_isa(nt->isa, &kb_no_min, st,
+					   crypto_shash_ctx(desc->tfm), out);
 	}
 }
 
 static int kb_nt_init(struct shash_desc *desc)
 {
-	switch (kb_nothr_of(desc)->kind) {
-	case KB_HH_AVX2:
-	case KB_HH_NEON:
+	switch (kb_nothr_of(desc)->fam) {
+	case KB_FAM_highwayhash:
 		return kh_highwayhash_shash_init(desc);
-	case KB_MM128_AVX2:
-	case KB_MM128_AVX512:
-	case KB_MM128_NEON:
+	case KB_FAM_multimixer128:
 		return kh_multimixer128_shash_init(desc);
-	case KB_NHP_AVX2:
-	case KB_NHP_NEON:
+	case KB_FAM_nhpoly1305:
 		return kh_nhpoly1305_shash_init(desc);
 	default:
 		return kh_sthash_shash_init(desc);
@@ -289,7 +240,8 @@ static struct shash_alg *kb_thresholds(struct shash_alg *alg, bool no_min)
 			 alg->base.cra_driver_name);
 	nt = kb_zalloc(sizeof(*nt));
 	nt->alg = *alg;
-	nt->kind = kb_isa_drivers[i].kind;
+	nt->fam = kb_isa_drivers[i].fam;
+	nt->isa = kb_isa_drivers[i].isa;
 	nt->alg.init = kb_nt_init;
 	nt->alg.update = kb_nt_update;
 	nt->alg.final = kb_nt_final;
@@ -363,17 +315,19 @@ static void kb_ours_teardown(void *inst)
  * runs in one SIMD section per 4 KiB, as in the module (and as the kernel
  * peers' NH rows).
  */
+#define KB_NH_ROW_nhpoly1305(drv, is)	{ drv, kh_nh_##is, KH_ISA_##is != KH_ISA_generic },
+#define KB_NH_ROW_highwayhash(drv, is)
+#define KB_NH_ROW_multimixer128(drv, is)
+#define KB_NH_ROW_sthash(drv, is)
+#define KB_NH_ROW_sthash_personalized(drv, is)
 static const struct {
 	const char *driver;
 	kh_nh_fn nh;
 	bool simd;
 } kb_nh_fns[] = {
-	{ "nhpoly1305-keyedhash-generic", kh_nh_generic, false },
-#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
-	{ "nhpoly1305-keyedhash-avx2", kh_nh_avx2, true },
-#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
-	{ "nhpoly1305-keyedhash-neon", kh_nh_neon, true },
-#endif
+#define KH_DRIVER(name, drv, prio, ds, bs, key, state, fam, is, ...)	\
+	KB_NH_ROW_##fam(drv, is)
+#include <keyedhash/internal/drivers.h>
 };
 
 struct kb_nh {

@@ -15,7 +15,7 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include <keyedhash/nhpoly1305.h>
-#include <keyedhash/poly1305.h>
+#include <keyedhash/internal/poly1305.h>
 #include <keyedhash/internal/common.h>
 #include <keyedhash/simd.h>
 

@@ -13,8 +13,8 @@
  * tiny-keccak crate 2.0.2 does and the sthash crate's digests depend on.
  * The two differ only for such header lengths.
  */
-#ifndef _KEYEDHASH_KECCAK_H
-#define _KEYEDHASH_KECCAK_H
+#ifndef _KEYEDHASH_INTERNAL_KECCAK_H
+#define _KEYEDHASH_INTERNAL_KECCAK_H
 
 #include <linux/types.h>
 
@@ -39,7 +39,7 @@ enum kh_bytepad {
 	KH_BYTEPAD_TINY_KECCAK,
 };
 
-void kh_keccakf1600(u64 st[KH_KECCAK_LANES]);
+void kh_keccakf1600_generic(u64 st[KH_KECCAK_LANES]);
 
 void kh_shake128_init(struct kh_keccak128 *s);
 void kh_keccak128_absorb(struct kh_keccak128 *s, const u8 *in, size_t len);
@@ -61,7 +61,7 @@ void kh_cshake128_init(struct kh_keccak128 *s, const u8 *name, size_t namelen,
  * (right_encode(8 * @outlen) and the padding) short of the permutation;
  * the caller then permutes s->st once and squeezes with
  * kh_keccak128_squeeze().  Any further permutation (@outlen above the rate)
- * is kh_keccakf1600().
+ * is kh_keccakf1600_generic().
  */
 void kh_kmac128_init(struct kh_keccak128 *s, const u8 *key, size_t keylen,
 		     const u8 *custom, size_t customlen, enum kh_bytepad pad);
@@ -84,4 +84,4 @@ void kh_kmac128_final(struct kh_keccak128 *s, u8 *out, size_t outlen);
 int kh_keccak_selftest(void);
 #endif
 
-#endif /* _KEYEDHASH_KECCAK_H */
+#endif /* _KEYEDHASH_INTERNAL_KECCAK_H */

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The few kernel helpers the keyedhash cores use, for building those same
- * source files in userspace (host tests and the benchmark).  Every
- * <linux/...> and <asm/...> header the cores include maps to this file.
+ * lib/compat: the userspace compatibility layer of the module's sources,
+ * the one shim they are built through outside the kernel: by libkeyedhash
+ * (KH_SHIM_LIB), the host tests and the benchmark.  Here the few kernel
+ * helpers the keyedhash cores use; every <linux/...> and <asm/...> header
+ * they include maps to this file (or kh_simd_shim.h).  Production code
+ * outside the module is never built through tests/.
  */
 #ifndef _KH_SHIM_H
 #define _KH_SHIM_H

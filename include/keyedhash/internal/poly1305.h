@@ -8,8 +8,8 @@
  * KH_POLY1305_EMIT_STHASH reproduces the sthash crate, whose final select
  * uses a 0/1 mask instead of 0/all-ones (see kh_poly1305_emit()).
  */
-#ifndef _KEYEDHASH_POLY1305_H
-#define _KEYEDHASH_POLY1305_H
+#ifndef _KEYEDHASH_INTERNAL_POLY1305_H
+#define _KEYEDHASH_INTERNAL_POLY1305_H
 
 #include <linux/types.h>
 #include <linux/unaligned.h>
@@ -251,4 +251,4 @@ kh_poly1305_emit(const struct kh_poly1305_state *st,
 	put_unaligned_le64((h1 >> 20) | (h2 << 24), out + 8);
 }
 
-#endif /* _KEYEDHASH_POLY1305_H */
+#endif /* _KEYEDHASH_INTERNAL_POLY1305_H */

@@ -13,6 +13,7 @@ struct static_key_false {
 };
 
 #define DEFINE_STATIC_KEY_FALSE(name)	struct static_key_false name = { false }
+#define DEFINE_STATIC_KEY_FALSE_RO(name)	DEFINE_STATIC_KEY_FALSE(name)
 #define DECLARE_STATIC_KEY_FALSE(name)	extern struct static_key_false name
 #define static_branch_likely(key)	((key)->enabled)
 #define static_branch_unlikely(key)	((key)->enabled)
