@@ -144,10 +144,11 @@ $(BUILD)/arm64lib/libtest: tests/lib/libtest.c $(wildcard core/*.c arch/arm64/*)
 	$(LIB_ARM64_CC) -O2 -static $(LIB_WARN) -Ilib/include -o $@ $< $(BUILD)/arm64lib/lib/libkeyedhash.a
 
 # build/lib/test-NAME: a runner of tests/lib/run.sh NAME, its programs built
-LIB_TESTS := vectors wipe khsum python asan valgrind fuzz abi arm64 install
+LIB_TESTS := vectors wipe khsum khsum-cli python asan valgrind fuzz abi arm64 install
 $(LIB_OUT)/test-vectors $(LIB_OUT)/test-valgrind: $(LIB_OUT)/libtest
 $(LIB_OUT)/test-wipe: $(LIB_OUT)/wipetest
 $(LIB_OUT)/test-khsum: $(LIB_VECTORS) $(BUILD)/khsum
+$(LIB_OUT)/test-khsum-cli: $(BUILD)/khsum
 $(LIB_OUT)/test-python: $(wildcard python/src/keyedhash/* python/*.py python/*.toml) $(LIB_SRCS)
 $(LIB_OUT)/test-asan: $(LIB_OUT)/asan/libtest $(LIB_VECTORS)
 $(LIB_OUT)/test-fuzz: $(BUILD)/fuzz/kh-fuzz

@@ -6,6 +6,9 @@
 #   vectors   every vector through every driver this CPU runs + forced generic
 #   wipe      every block the library frees was wiped first
 #   khsum     every vector through khsum, no module (libkeyedhash)
+#   khsum-cli khsum's options as sha256sum/b2sum users type them (--tag, -c
+#             on mixed algorithms, -z, --key-hex, --version, "khsum:" on
+#             every error) and its bound on key reads (peak memory)
 #   python    every vector through the keyedhash Python package, installed
 #             with pip into a venv under BUILD (no network: system setuptools)
 #   asan      libtest on the library built with ASan and UBSan
@@ -28,6 +31,8 @@ wipe)
 	exec "$L/wipetest" ;;
 khsum)
 	exec python3 "$TOP/tests/lib/khsum-vectors.py" "$B/khsum" ;;
+khsum-cli)
+	exec python3 "$TOP/tests/lib/khsum-cli.py" "$B/khsum" "$TOP" ;;
 python)
 	# Debian's python3 (its setuptools and wheel: python3-setuptools,
 	# python3-wheel), as on a fresh Debian 12 machine
