@@ -278,18 +278,6 @@ static const char *size_hint(const char *alg)
 	return NULL;
 }
 
-/* The key's size rule in words, from libkeyedhash when it has @alg. */
-static const char *key_rule(const char *alg)
-{
-#ifdef KHSUM_LIBKEYEDHASH
-	const char *rule = keyedhash_key_rule(alg);
-
-	if (rule)
-		return rule;
-#endif
-	return size_hint(alg);
-}
-
 static bool is_space(int c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -352,7 +340,7 @@ static ssize_t read_key(int fd, unsigned char *buf, size_t max, bool hex)
 static int load_key(struct khsum *ks, const char *alg)
 {
 	size_t max = key_max(ks, alg);
-	const char *rule;
+	const char *rule = NULL, *pre = "; its keys are ";
 	ssize_t n;
 	int fd = STDIN_FILENO;
 
@@ -389,13 +377,20 @@ static int load_key(struct khsum *ks, const char *alg)
 	ks->keylen = n;
 	if (ks->keylen <= max)
 		return 0;
-	rule = key_rule(alg);
+	/* the size rule: libkeyedhash's words, else khsum's own sentence */
+#ifdef KHSUM_LIBKEYEDHASH
+	rule = keyedhash_key_rule(alg);
+#endif
+	if (!rule) {
+		rule = size_hint(alg);
+		pre = "; ";
+	}
 	if (!alg)
 		fprintf(stderr, "%s: the key from %s is longer than %zu bytes, the longest key any algorithm takes\n",
 			prog, ks->keyfile, max);
 	else if (alg_index(alg) >= 0)
 		fprintf(stderr, "%s: %s rejected the key from %s: longer than %zu bytes%s%s\n",
-			prog, alg, ks->keyfile, max, rule ? "; its keys are " : "",
+			prog, alg, ks->keyfile, max, rule ? pre : "",
 			rule ? rule : "");
 	else
 		fprintf(stderr, "%s: %s: the key from %s is longer than %zu bytes: AF_ALG takes keys smaller than net.core.optmem_max (%zu)\n",
