@@ -99,8 +99,11 @@ install)
 	want=$("$B/khsum" -a highwayhash256 -k "$B/lib/example.key" < "$B/lib/example.msg" | cut -d' ' -f1)
 	[ -n "$got" ] && [ "$got" = "$want" ] ||
 		{ echo "install: the example printed '$got', khsum '$want'"; exit 1; }
-	ldd "$B/lib/keyedhash-example" | grep -q "libkeyedhash.so.0 => $ST/usr/lib/" ||
-		LD_LIBRARY_PATH=$ST/usr/lib ldd "$B/lib/keyedhash-example" | grep -q "libkeyedhash.so.0 => $ST/usr/lib/" ||
+	# (grep reads all of ldd's output: with pipefail, grep -q's early exit
+	# could kill ldd with SIGPIPE and fail the pipeline although it matched)
+	ldd "$B/lib/keyedhash-example" | grep -F "libkeyedhash.so.0 => $ST/usr/lib/" > /dev/null ||
+		LD_LIBRARY_PATH=$ST/usr/lib ldd "$B/lib/keyedhash-example" |
+		grep -F "libkeyedhash.so.0 => $ST/usr/lib/" > /dev/null ||
 		{ echo "install: the example is not linked with the installed libkeyedhash.so.0"; LD_LIBRARY_PATH=$ST/usr/lib ldd "$B/lib/keyedhash-example"; exit 1; }
 	echo "install: make install-lib staged lib, soname links, header, .pc, man page; the README's C example built with pkg-config against it agrees with khsum" ;;
 *)
