@@ -26,6 +26,7 @@
  * sysctls behind the error messages.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -980,9 +981,11 @@ static bool parse_line(char *line, unsigned char *digest, size_t *dlen,
 		*dlen = n;
 		return !esc || unescape(*name);
 	}
-	/* a tag: letters, digits, '-' and '_', then " (" */
-	for (q = p; (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
-		    (*q >= '0' && *q <= '9') || *q == '-' || *q == '_'; q++)
+	/*
+	 * a tag: letters, digits and "-_(),", as in the kernel's algorithm
+	 * names ("HMAC(SHA256)" with --kernel), then " ("
+	 */
+	for (q = p; *q && (isalnum((unsigned char)*q) || strchr("-_(),", *q)); q++)
 		;
 	if (q == p || q - p > AFALG_MAX_NAME || q[0] != ' ' || q[1] != '(')
 		return false;
