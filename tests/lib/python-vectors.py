@@ -144,6 +144,8 @@ def run_hashlib_like():
               f(key=key).digest() == keyedhash.new(a, key).digest()
               if a != "multimixer128" else f(data, key=key).digest() == ref,
               "%s(data, key=key)" % f.__name__)
+        import inspect
+        check(str(inspect.signature(f)) == "(data=b'', *, key)", "%s%s" % (a, inspect.signature(f)))
         expect_type_error(lambda: f(key, data), "key=", "%s(key, data): the old order" % a)
         expect_type_error(lambda: f(data), "key=", "%s(data) without key=" % a)
         expect_type_error(lambda: f(data, key=key, digest_size=8), "digest_size",

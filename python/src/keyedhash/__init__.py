@@ -51,6 +51,8 @@ to zero under every key).  Keys must be secret and uniformly random.
 Unknown names, refused keys and refused messages raise ValueError with the
 reason.  update() releases the GIL for buffers of 2 KiB and more.
 """
+import inspect as _inspect
+
 from ._keyedhash import Hasher, compare_digest, drivers, force_generic, library_version
 from ._keyedhash import algorithms as _algorithms
 from ._keyedhash import new as _new
@@ -114,6 +116,10 @@ def _constructor(name):
         return _new(name, key, args[0] if args else kwargs.get("data", b""))
     construct.__name__ = name.replace("-", "_")
     construct.__qualname__ = construct.__name__
+    # help() and inspect show the signature it takes
+    construct.__signature__ = _inspect.Signature([
+        _inspect.Parameter("data", _inspect.Parameter.POSITIONAL_OR_KEYWORD, default=b""),
+        _inspect.Parameter("key", _inspect.Parameter.KEYWORD_ONLY)])
     construct.__doc__ = ("%s(data=b'', *, key): a %s hash object under key, "
                          "fed data (as hashlib.blake2b(data, key=key))."
                          % (construct.__name__, name))
