@@ -97,12 +97,14 @@ khsum: $(BUILD)/khsum
 KHSUM_LINK ?= static
 KHSUM_LIBKH = $(if $(filter shared,$(KHSUM_LINK)),-L$(BUILD)/lib -lkeyedhash,$(BUILD)/lib/libkeyedhash.a)
 
+# khsum --version: the project's version, from dkms.conf (where it is kept)
+KHSUM_VERSION = $(shell sed -n 's/^PACKAGE_VERSION="*\([^"]*\)"*$$/\1/p' dkms.conf)
 $(BUILD)/khsum: tools/khsum.c tools/afalg.c tools/afalg.h lib/include/keyedhash.h \
-		$(BUILD)/lib/libkeyedhash.a $(BUILD)/lib/libkeyedhash.so
+		$(BUILD)/lib/libkeyedhash.a $(BUILD)/lib/libkeyedhash.so dkms.conf
 	@test -n "$(KCAPI_LIBS)" || { echo "khsum needs libkcapi: apt-get install libkcapi-dev"; exit 1; }
 	@mkdir -p $(BUILD)
 	$(CC) -O2 -Wall -Wextra $(CPPFLAGS) $(CFLAGS) -Itools -Ilib/include -DKHSUM_LIBKEYEDHASH \
-		-o $@ tools/khsum.c tools/afalg.c $(LDFLAGS) $(KHSUM_LIBKH) $(KCAPI_LIBS)
+		-DKHSUM_VERSION='"$(KHSUM_VERSION)"' -o $@ tools/khsum.c tools/afalg.c $(LDFLAGS) $(KHSUM_LIBKH) $(KCAPI_LIBS)
 
 # The in-tree build as a KUnit kernel under QEMU (tests/rig/intree.sh): a
 # cold kernel build the first time, so not part of "make check".

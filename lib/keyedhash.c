@@ -69,6 +69,7 @@ KH_API const char *keyedhash_strerror(int err)
 	case KEYEDHASH_ENOTSUP:	return "driver not supported by this CPU";
 	case KEYEDHASH_EINVAL:	return "invalid argument";
 	case KEYEDHASH_ESTATE:	return "state already finished or failed";
+	case KEYEDHASH_EMISMATCH: return "digests differ";
 	default:		return "unknown error";
 	}
 }
@@ -400,4 +401,28 @@ KH_API int keyedhash_state_dup(keyedhash_state **out,
 	if (!err)
 		keyedhash_state_copy(*out, src);
 	return err;
+}
+
+/*
+ * Constant time: every byte is loaded (volatile), the differences are
+ * OR-ed into an accumulator the compiler must treat as unknown after each
+ * step (the empty asm), so it can neither stop at the first difference
+ * nor turn the loop into memcmp().  Only the final "any difference" is a
+ * branch, and that is the public result.
+ */
+KH_API int keyedhash_verify(const void *a, const void *b, size_t len)
+{
+	const volatile unsigned char *x = a, *y = b;
+	unsigned int acc = 0;
+	size_t i;
+
+	if ((!a || !b) && len)
+		return KEYEDHASH_EINVAL;
+	for (i = 0; i < len; i++) {
+		acc |= x[i] ^ y[i];
+		__asm__ __volatile__("" : "+r"(acc));
+	}
+	/* 0 when equal, 1 otherwise, without a branch on the bytes */
+	acc = ((acc - 1U) >> 8) & 1U;
+	return ((int)acc - 1) & KEYEDHASH_EMISMATCH;
 }

@@ -40,6 +40,9 @@ setup(
     license="GPL-2.0-only",
     package_dir={"": "src"},
     packages=["keyedhash"],
+    # PEP 561: the package is typed; the stubs describe the C extension
+    # and the constructors made at import time
+    package_data={"keyedhash": ["py.typed", "*.pyi"]},
     ext_modules=[Extension(
         "keyedhash._keyedhash",
         sources=["src/keyedhash/_keyedhash.c"],

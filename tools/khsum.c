@@ -26,6 +26,7 @@
  * sysctls behind the error messages.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -68,8 +69,13 @@
 enum progress_mode { PROGRESS_AUTO, PROGRESS_ON, PROGRESS_OFF };
 
 struct khsum {
-	const char *alg;	/* -a argument, as given */
-	const char *keyfile;	/* -k argument */
+	const char *alg;	/* -a argument, as given; NULL: -c takes it from tags */
+	const char *keyfile;	/* -k or --key-hex argument */
+	bool keyhex;		/* --key-hex: the key file holds hex digits */
+	unsigned char *key;	/* the key, kept (wiped at the end) for -c's algorithms */
+	size_t keycap;		/* bytes allocated at key */
+	const char *cur;	/* the algorithm the handles below are for; NULL: none */
+	char failed[AFALG_MAX_NAME + 1];	/* the last algorithm refused (said once) */
 	struct kcapi_handle *tfm;	/* --kernel: the algorithm with the key set */
 #ifdef KHSUM_LIBKEYEDHASH
 	keyedhash_key *lkey;	/* otherwise: libkeyedhash's key */
@@ -82,6 +88,8 @@ struct khsum {
 	unsigned char *buf;	/* KHSUM_CHUNK bytes */
 	enum progress_mode progress;
 	bool tty;		/* standard error is a terminal */
+	bool tag;		/* --tag: BSD lines "ALGORITHM (file) = hex" */
+	bool zero;		/* -z: lines end with NUL, names unescaped */
 	/* --check options */
 	bool quiet, status, strict, warn, ignore_missing;
 	size_t digestsize;	/* of the algorithm, once known; 0 before */
@@ -100,11 +108,12 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 "Usage: %s -a ALGORITHM -k KEYFILE [OPTION]... [FILE]...\n"
-"  or:  %s -a ALGORITHM -k KEYFILE -c [OPTION]... [SUMFILE]...\n"
+"  or:  %s [-a ALGORITHM] -k KEYFILE -c [OPTION]... [SUMFILE]...\n"
 "Print or check keyed-hash digests, computed by libkeyedhash (the\n"
 "keyedhash module's code, in this process: no module, no AF_ALG needed),\n"
 "or with --kernel by the kernel crypto API through AF_ALG.\n"
-"Output lines are \"<hex digest>  <file name>\", as sha256sum writes them.\n"
+"Output lines are \"<hex digest>  <file name>\", as sha256sum writes them\n"
+"(with --tag \"<ALGORITHM> (<file name>) = <hex digest>\").\n"
 "With no FILE, or when FILE is -, read standard input.\n"
 "\n"
 "  -a, --algorithm NAME  crypto API algorithm or driver name, as in\n"
@@ -112,12 +121,25 @@ static void usage(FILE *f)
 "                        highwayhash256, nhpoly1305, sthash,\n"
 "                        sthash-personalized, multimixer128, or a driver\n"
 "                        such as highwayhash256-generic\n"
-"  -k, --key-file FILE   read the key from FILE, raw bytes, any size;\n"
-"                        \"-\" reads it from standard input (then every\n"
-"                        FILE or SUMFILE must be named)\n"
+"  -k, --key-file FILE   read the key from FILE, raw bytes; \"-\" reads it\n"
+"                        from standard input (then every FILE or SUMFILE\n"
+"                        must be named).  Read up to one byte past the\n"
+"                        algorithm's longest key, then refused\n"
+"      --key-hex FILE    the same, with the key as hex digits in FILE\n"
+"                        (white space between pairs allowed)\n"
+"      --tag             print BSD-style lines naming the algorithm,\n"
+"                        \"HIGHWAYHASH256 (file) = <hex>\"\n"
+"  -z, --zero            end each output line with NUL, not newline, and\n"
+"                        print file names as they are (no escaping)\n"
 "  -c, --check           read digests from the SUMFILEs (lines as this\n"
-"                        program prints them) and check them: print\n"
-"                        \"<file>: OK\" or \"<file>: FAILED\" for each\n"
+"                        program prints them, with or without --tag, mixed)\n"
+"                        and check them: print \"<file>: OK\" or\n"
+"                        \"<file>: FAILED\" for each.  A --tag line is\n"
+"                        checked with the algorithm it names (with -a's\n"
+"                        driver if -a names the same algorithm), an\n"
+"                        untagged line with -a; every line under the one\n"
+"                        key.  Digests are compared in constant time\n"
+"                        (keyedhash_verify)\n"
 "      --kernel          compute through the kernel (AF_ALG, libkcapi):\n"
 "                        the keyedhash module's drivers, or the kernel's\n"
 "      --verbose         say on standard error which code computes\n"
@@ -126,6 +148,7 @@ static void usage(FILE *f)
 "      --no-progress     never show progress (default: shown when standard\n"
 "                        error is a terminal and an input takes over 1 s)\n"
 "  -h, --help            show this help and exit\n"
+"      --version         show the version and exit\n"
 "\n"
 "With --check only:\n"
 "      --ignore-missing  skip files that do not exist\n"
@@ -163,206 +186,378 @@ static void usage(FILE *f)
 		prog, prog);
 }
 
+/*
+ * The project's version: make passes dkms.conf's PACKAGE_VERSION; a build
+ * without it (the test rig's static khsum) says so.
+ */
+#ifndef KHSUM_VERSION
+#define KHSUM_VERSION	"(version not recorded in this build)"
+#endif
+
+static void version(void)
+{
+	printf("khsum (keyedhash) %s\n", KHSUM_VERSION);
+#ifdef KHSUM_LIBKEYEDHASH
+	printf("libkeyedhash %s\n", keyedhash_version());
+#endif
+	printf("License GPL-2.0-only.\n");
+}
+
+/*
+ * The algorithms khsum knows and the longest key each takes: a key is read
+ * up to one byte past that, never more (a key file that is a disk image or
+ * /dev/zero costs one buffer of this size, then the size rule).  A driver
+ * name ("sthash-personalized-avx2") is its algorithm's name, "-", and more.
+ */
+static const struct {
+	const char *name;
+	size_t key_max;
+} algs[] = {
+	{ "highwayhash64", 32 },
+	{ "highwayhash128", 32 },
+	{ "highwayhash256", 32 },
+	{ "sthash-personalized", 16384 },	/* before sthash: its prefix */
+	{ "sthash", 4096 },
+	{ "multimixer128", 65536 },
+	{ "nhpoly1305", 1088 },
+};
+
+#define NALGS	(sizeof(algs) / sizeof(algs[0]))
+/* The longest key of all (-c with no -a: the algorithms come from tags). */
+#define KEY_MAX_ANY	65536
+
+/* The index in algs[] of the algorithm (or driver) @name; -1 if unknown. */
+static int alg_index(const char *name)
+{
+	size_t i, n;
+
+	for (i = 0; name && i < NALGS; i++) {
+		n = strlen(algs[i].name);
+		if (!strncasecmp(name, algs[i].name, n) &&
+		    (name[n] == '\0' || name[n] == '-'))
+			return (int)i;
+	}
+	return -1;
+}
+
+/*
+ * The most key bytes to read for algorithm @alg (NULL: any of them).  An
+ * algorithm the kernel has and khsum does not know (--kernel): AF_ALG's
+ * bound, net.core.optmem_max (KEY_MAX_ANY if unreadable).  With
+ * libkeyedhash an unknown name is refused after one byte.
+ */
+static size_t key_max(const struct khsum *ks, const char *alg)
+{
+	int i = alg_index(alg);
+	long optmem;
+
+	if (!alg)
+		return KEY_MAX_ANY;
+	if (i >= 0)
+		return algs[i].key_max;
+	if (!ks->kernel)
+		return 0;
+	optmem = afalg_optmem_max();
+	return optmem > 0 && optmem < (long)(INT_MAX / 4) ? (size_t)optmem : KEY_MAX_ANY;
+}
+
 /* What a user should know about an algorithm's key and message sizes. */
 static const char *size_hint(const char *alg)
 {
-	if (!strncmp(alg, "highwayhash", 11))
+	switch (alg_index(alg)) {
+	case 0: case 1: case 2:
 		return "highwayhash keys are exactly 32 bytes";
-	if (!strncmp(alg, "nhpoly1305", 10))
-		return "nhpoly1305 keys are exactly 1088 bytes";
-	if (!strncmp(alg, "sthash-personalized", 19))
-		return "sthash-personalized keys are the blob le16 seed_len | seed | le16 c1_len | c1 | le16 c2_len | c2 with a seed of 16 bytes or more, and nothing after it";
-	if (!strncmp(alg, "sthash", 6))
+	case 3:
+		return "sthash-personalized keys are the blob le16 seed_len | seed | le16 c1_len | c1 | le16 c2_len | c2 with a seed of 16 to 4096 bytes, at most 16384 bytes in all, and nothing after it";
+	case 4:
 		return "sthash keys (seeds) are 16 to 4096 bytes";
-	if (!strncmp(alg, "multimixer128", 13))
+	case 5:
 		return "multimixer128 keys are 32 to 65536 bytes, a multiple of 32; messages are a non-empty multiple of 32 bytes no longer than the key";
+	case 6:
+		return "nhpoly1305 keys are exactly 1088 bytes";
+	}
 	return NULL;
 }
 
-/* Read all of @fd into a new buffer of at most @max bytes. */
-static int read_all(int fd, unsigned char **out, size_t *outlen, size_t max)
+static bool is_space(int c)
 {
-	size_t cap = 4096, len = 0;
-	unsigned char *buf = malloc(cap), *nbuf;
-	ssize_t r;
-
-	if (!buf)
-		return -ENOMEM;
-	for (;;) {
-		if (len == cap) {
-			if (cap > max) {
-				free(buf);
-				return -EFBIG;
-			}
-			cap *= 2;
-			nbuf = realloc(buf, cap);
-			if (!nbuf) {
-				free(buf);
-				return -ENOMEM;
-			}
-			buf = nbuf;
-		}
-		r = read(fd, buf + len, cap - len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			r = -errno;
-			free(buf);
-			return r;
-		}
-		if (!r)
-			break;
-		len += r;
-	}
-	if (len > max) {
-		free(buf);
-		return -EFBIG;
-	}
-	*out = buf;
-	*outlen = len;
-	return 0;
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-static int load_key(const char *path, unsigned char **key, size_t *keylen)
-{
-	int fd, err;
+static int hexval(int c);
 
-	if (!strcmp(path, "-"))
-		return read_all(STDIN_FILENO, key, keylen, UINT_MAX);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	err = read_all(fd, key, keylen, UINT_MAX);
-	close(fd);
-	return err;
+/*
+ * Read at most @max + 1 key bytes from @fd into @buf (room for @max + 1):
+ * raw, or with @hex as hex digits (pairs, white space anywhere between
+ * them).  Return the length (@max + 1: too long), -errno, or -EILSEQ for a
+ * hex file with anything else in it or an odd number of digits.
+ */
+static ssize_t read_key(int fd, unsigned char *buf, size_t max, bool hex)
+{
+	unsigned char chunk[512];
+	size_t len = 0, i;
+	int hi = -1, v;
+	ssize_t r;
+
+	while (len <= max) {
+		if (hex)
+			r = read(fd, chunk, sizeof(chunk));
+		else
+			r = read(fd, buf + len, max + 1 - len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -errno;
+		if (!r)
+			break;
+		if (!hex) {
+			len += r;
+			continue;
+		}
+		for (i = 0; i < (size_t)r && len <= max; i++) {
+			if (is_space(chunk[i]) && hi < 0)
+				continue;
+			v = hexval(chunk[i]);
+			if (v < 0) {
+				explicit_bzero(chunk, sizeof(chunk));
+				return -EILSEQ;
+			}
+			if (hi < 0) {
+				hi = v;
+			} else {
+				buf[len++] = hi << 4 | v;
+				hi = -1;
+			}
+		}
+	}
+	explicit_bzero(chunk, sizeof(chunk));
+	return hi >= 0 && len <= max ? -EILSEQ : (ssize_t)len;
+}
+
+/*
+ * Read the key (-k or --key-hex) for @alg (NULL: -c with the algorithms in
+ * the sums files) into ks->key; print why not and return 1.
+ */
+static int load_key(struct khsum *ks, const char *alg)
+{
+	size_t max = key_max(ks, alg);
+	const char *rule = NULL, *pre = "; its keys are ";
+	ssize_t n;
+	int fd = STDIN_FILENO;
+
+	ks->keycap = max + 1;
+	ks->key = malloc(ks->keycap);
+	if (!ks->key) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return 1;
+	}
+	/* libkeyedhash has no such algorithm: it says so, no key read */
+	if (!max)
+		return 0;
+	if (strcmp(ks->keyfile, "-")) {
+		fd = open(ks->keyfile, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			fprintf(stderr, "%s: key file %s: %s\n", prog, ks->keyfile,
+				strerror(errno));
+			return 1;
+		}
+	}
+	n = read_key(fd, ks->key, max, ks->keyhex);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	if (n == -EILSEQ) {
+		fprintf(stderr, "%s: key file %s: not a hex key (--key-hex: pairs of hex digits, white space between them allowed)\n",
+			prog, ks->keyfile);
+		return 1;
+	}
+	if (n < 0) {
+		fprintf(stderr, "%s: key file %s: %s\n", prog, ks->keyfile,
+			strerror((int)-n));
+		return 1;
+	}
+	ks->keylen = n;
+	if (ks->keylen <= max)
+		return 0;
+	/* the size rule: libkeyedhash's words, else khsum's own sentence */
+#ifdef KHSUM_LIBKEYEDHASH
+	rule = keyedhash_key_rule(alg);
+#endif
+	if (!rule) {
+		rule = size_hint(alg);
+		pre = "; ";
+	}
+	if (!alg)
+		fprintf(stderr, "%s: the key from %s is longer than %zu bytes, the longest key any algorithm takes\n",
+			prog, ks->keyfile, max);
+	else if (alg_index(alg) >= 0)
+		fprintf(stderr, "%s: %s rejected the key from %s: longer than %zu bytes%s%s\n",
+			prog, alg, ks->keyfile, max, rule ? pre : "",
+			rule ? rule : "");
+	else
+		fprintf(stderr, "%s: %s: the key from %s is longer than %zu bytes: AF_ALG takes keys smaller than net.core.optmem_max (%zu)\n",
+			prog, alg, ks->keyfile, max, max);
+	return 1;
 }
 
 #ifdef KHSUM_LIBKEYEDHASH
-/* libkeyedhash's key and state from @key; print why not and return 1. */
-static int khsum_lib_setup(struct khsum *ks, const unsigned char *key)
+/* libkeyedhash's key and state for @alg; print why not and return 1. */
+static int lib_open(struct khsum *ks, const char *alg)
 {
 	const char *rule;
 	int err;
 
-	err = keyedhash_key_new(&ks->lkey, ks->alg, key, ks->keylen);
+	err = keyedhash_key_new(&ks->lkey, alg, ks->key, ks->keylen);
 	if (!err)
 		err = keyedhash_state_new(&ks->lstate, ks->lkey);
 	if (!err) {
 		ks->digestsize = keyedhash_key_digest_size(ks->lkey);
 		if (ks->verbose)
 			fprintf(stderr, "%s: %s computed by libkeyedhash %s in this process, driver %s (--kernel: by the kernel)\n",
-				prog, ks->alg, keyedhash_version(),
+				prog, alg, keyedhash_version(),
 				keyedhash_key_driver(ks->lkey));
 		return 0;
 	}
 	if (err == KEYEDHASH_EALG) {
 		fprintf(stderr, "%s: algorithm %s not known to libkeyedhash (it has highwayhash64, highwayhash128, highwayhash256, sthash, sthash-personalized, multimixer128, nhpoly1305 and their drivers); --kernel asks the kernel's crypto API instead\n",
-			prog, ks->alg);
+			prog, alg);
 	} else if (err == KEYEDHASH_EKEY) {
-		rule = keyedhash_key_rule(ks->alg);
+		rule = keyedhash_key_rule(alg);
 		fprintf(stderr, "%s: %s rejected the %zu-byte key from %s: wrong key size%s%s\n",
-			prog, ks->alg, ks->keylen, ks->keyfile,
+			prog, alg, ks->keylen, ks->keyfile,
 			rule ? "; its keys are " : "", rule ? rule : "");
 	} else if (err == KEYEDHASH_ENOTSUP) {
 		fprintf(stderr, "%s: driver %s needs an instruction set this CPU lacks; name the algorithm to get the fastest driver it runs\n",
-			prog, ks->alg);
+			prog, alg);
 	} else {
-		fprintf(stderr, "%s: %s: %s\n", prog, ks->alg, keyedhash_strerror(err));
+		fprintf(stderr, "%s: %s: %s\n", prog, alg, keyedhash_strerror(err));
 	}
 	return 1;
 }
+
+static void lib_close(struct khsum *ks)
+{
+	keyedhash_state_free(ks->lstate);
+	keyedhash_key_free(ks->lkey);
+	ks->lstate = NULL;
+	ks->lkey = NULL;
+}
 #endif
 
-/* Open the algorithm and set the key; print why not and return 1. */
-static int khsum_setup(struct khsum *ks)
+/*
+ * --kernel: open @alg through AF_ALG (libkcapi) and set the key; print why
+ * not and return 1.
+ */
+static int kernel_open(struct khsum *ks, const char *alg)
 {
-	unsigned char *key = NULL;
 	const char *hint;
 	int err;
 
-	err = load_key(ks->keyfile, &key, &ks->keylen);
-	if (err == -EFBIG) {
-		fprintf(stderr, "%s: key file %s is 4 GiB or larger: the kernel takes keys of at most %u bytes\n",
-			prog, ks->keyfile, UINT_MAX);
-		return 1;
-	}
-	if (err) {
-		fprintf(stderr, "%s: key file %s: %s\n", prog, ks->keyfile,
-			strerror(-err));
-		return 1;
-	}
-#ifdef KHSUM_LIBKEYEDHASH
-	if (!ks->kernel) {
-		err = khsum_lib_setup(ks, key);
-		explicit_bzero(key, ks->keylen);
-		free(key);
-		return err;
-	}
-#endif
 	if (ks->verbose)
 		fprintf(stderr, "%s: %s computed by the kernel through AF_ALG (libkcapi)\n",
-			prog, ks->alg);
+			prog, alg);
 
 	/* libkcapi would cut a longer name short and bind to that */
-	if (strlen(ks->alg) > AFALG_MAX_NAME)
+	if (strlen(alg) > AFALG_MAX_NAME)
 		err = -ENAMETOOLONG;
 	else
-		err = kcapi_md_init(&ks->tfm, ks->alg, 0);
+		err = kcapi_md_init(&ks->tfm, alg, 0);
 	if (err) {
 		ks->tfm = NULL;
 		if ((err == -ENOENT && afalg_restrict() == 1) ||
 		    (err == -EAFNOSUPPORT && afalg_restrict() == 2))
 			fprintf(stderr, "%s: algorithm %s refused: this kernel restricts AF_ALG (sysctl crypto.af_alg_restrict = %ld: %s); to allow it, as root: sysctl -w crypto.af_alg_restrict=0 (lets every local user bind every kernel hash through AF_ALG, as before Linux 7.3)\n",
-				prog, ks->alg, afalg_restrict(),
+				prog, alg, afalg_restrict(),
 				err == -ENOENT ? "only the kernel's allow-list of hashes, which keyedhash's are not on" :
 				"no AF_ALG sockets at all");
 		else if (err == -ENOENT)
 			fprintf(stderr, "%s: algorithm %s not available: the kernel has no hash of that name; is the keyedhash module installed (it then loads on demand) or loaded (modprobe keyedhash)?\n",
-				prog, ks->alg);
+				prog, alg);
 		else if (err == -EAFNOSUPPORT)
 			fprintf(stderr, "%s: this kernel has no AF_ALG sockets (CONFIG_CRYPTO_USER_API_HASH)\n",
 				prog);
 		else if (err == -ENAMETOOLONG)
 			fprintf(stderr, "%s: algorithm name %s is longer than %d characters\n",
-				prog, ks->alg, AFALG_MAX_NAME);
+				prog, alg, AFALG_MAX_NAME);
 		else if (err == -EPROTONOSUPPORT)
 			fprintf(stderr, "%s: cannot open algorithm %s: libkcapi asks the kernel about it through the crypto netlink interface, which this kernel lacks (CONFIG_CRYPTO_USER, module crypto_user)\n",
-				prog, ks->alg);
+				prog, alg);
 		else
 			fprintf(stderr, "%s: cannot open algorithm %s: %s (%s)\n",
-				prog, ks->alg, afalg_errname(err), strerror(-err));
-		goto fail;
+				prog, alg, afalg_errname(err), strerror(-err));
+		return 1;
 	}
 
-	err = kcapi_md_setkey(ks->tfm, key, ks->keylen);
+	err = kcapi_md_setkey(ks->tfm, ks->key, ks->keylen);
 	if (err == -EINVAL) {
-		hint = size_hint(ks->alg);
+		hint = size_hint(alg);
 		fprintf(stderr, "%s: %s rejected the %zu-byte key from %s (EINVAL): wrong key size%s%s\n",
-			prog, ks->alg, ks->keylen, ks->keyfile,
+			prog, alg, ks->keylen, ks->keyfile,
 			hint ? "; " : "", hint ? hint : "");
-		goto fail;
-	}
-	if (err == -ENOMEM) {
+	} else if (err == -ENOMEM) {
 		fprintf(stderr, "%s: the kernel refused the %zu-byte key (ENOMEM): AF_ALG keys must be smaller than net.core.optmem_max (now %ld); raise it, e.g. sysctl -w net.core.optmem_max=%zu\n",
 			prog, ks->keylen, afalg_optmem_max(),
 			(ks->keylen + 4096) & ~(size_t)4095);
-		goto fail;
-	}
-	if (err) {
+	} else if (err) {
 		fprintf(stderr, "%s: %s: setting the %zu-byte key failed: %s (%s)\n",
-			prog, ks->alg, ks->keylen, afalg_errname(err),
+			prog, alg, ks->keylen, afalg_errname(err),
 			strerror(-err));
-		goto fail;
 	}
-	memset(key, 0, ks->keylen);
-	free(key);
-	return 0;
-
-fail:
-	if (key)
-		memset(key, 0, ks->keylen);
-	free(key);
+	if (!err) {
+		/* 0 if libkcapi could not learn it: then from the first digest */
+		ks->digestsize = kcapi_md_digestsize(ks->tfm);
+		return 0;
+	}
+	kcapi_md_destroy(ks->tfm);
+	ks->tfm = NULL;
 	return 1;
+}
+
+static void kernel_close(struct khsum *ks)
+{
+	if (ks->tfm)
+		kcapi_md_destroy(ks->tfm);
+	ks->tfm = NULL;
+}
+
+/* Close what khsum_use() opened. */
+static void khsum_close(struct khsum *ks)
+{
+	kernel_close(ks);
+#ifdef KHSUM_LIBKEYEDHASH
+	lib_close(ks);
+#endif
+	ks->cur = NULL;
+	ks->digestsize = 0;
+}
+
+/*
+ * Make @alg the algorithm hash_file() computes, with the key read before
+ * (a no-op if it is already).  Print why not, once per algorithm in a
+ * row, and return 1.
+ */
+static int khsum_use(struct khsum *ks, const char *alg)
+{
+	int err;
+
+	if (ks->cur && !strcmp(ks->cur, alg))
+		return 0;
+	if (ks->failed[0] && !strcmp(ks->failed, alg))
+		return 1;
+	khsum_close(ks);
+#ifdef KHSUM_LIBKEYEDHASH
+	if (!ks->kernel)
+		err = lib_open(ks, alg);
+	else
+#endif
+		err = kernel_open(ks, alg);
+	if (err) {
+		khsum_close(ks);
+		snprintf(ks->failed, sizeof(ks->failed), "%s", alg);
+		return 1;
+	}
+	ks->cur = alg;
+	ks->failed[0] = '\0';
+	return 0;
 }
 
 /*
@@ -384,19 +579,19 @@ static void hash_error(const struct khsum *ks, const char *name, int err,
 	const char *hint;
 
 	if (err == -EINVAL) {
-		hint = size_hint(ks->alg);
+		hint = size_hint(ks->cur);
 		if (at_end)
 			fprintf(stderr, "%s: %s: %s does not support this message length (EINVAL at the end of the %llu-byte message)%s%s\n",
-				prog, name, ks->alg, bytes,
+				prog, name, ks->cur, bytes,
 				hint ? "; " : "", hint ? hint : "");
 		else
 			fprintf(stderr, "%s: %s: %s does not support this message length (EINVAL after %llu bytes)%s%s\n",
-				prog, name, ks->alg, bytes,
+				prog, name, ks->cur, bytes,
 				hint ? "; " : "", hint ? hint : "");
 		return;
 	}
 	fprintf(stderr, "%s: %s: hashing with %s failed after %llu bytes: %s (%s)\n",
-		prog, name, ks->alg, bytes, afalg_errname(err), strerror(-err));
+		prog, name, ks->cur, bytes, afalg_errname(err), strerror(-err));
 }
 
 static double now(void)
@@ -481,16 +676,16 @@ static void progress_end(const struct khsum *ks, struct progress *pg,
 static void lib_hash_error(const struct khsum *ks, const char *name, int err,
 			   bool at_end, unsigned long long bytes)
 {
-	const char *hint = size_hint(ks->alg);
+	const char *hint = size_hint(ks->cur);
 
 	if (err == KEYEDHASH_EMSG)
 		fprintf(stderr, at_end ?
 			"%s: %s: %s does not support this message length (refused at the end of the %llu-byte message)%s%s\n" :
 			"%s: %s: %s does not support this message length (refused after %llu bytes)%s%s\n",
-			prog, name, ks->alg, bytes, hint ? "; " : "", hint ? hint : "");
+			prog, name, ks->cur, bytes, hint ? "; " : "", hint ? hint : "");
 	else
 		fprintf(stderr, "%s: %s: hashing with %s failed after %llu bytes: %s\n",
-			prog, name, ks->alg, bytes, keyedhash_strerror(err));
+			prog, name, ks->cur, bytes, keyedhash_strerror(err));
 }
 
 /* hash_file() with libkeyedhash. */
@@ -535,24 +730,15 @@ static int lib_hash_file(struct khsum *ks, int fd, const char *name,
 }
 #endif
 
-/*
- * Hash everything readable from @fd into @res.  @name is for messages.
- * Return: 0, 1 after printing why the kernel (or libkeyedhash) failed, or
- * 2 after printing why @fd could not be read.
- */
-static int hash_file(struct khsum *ks, int fd, const char *name,
-		     struct khsum_result *res)
+/* hash_file() through the kernel (--kernel). */
+static int kernel_hash_file(struct khsum *ks, int fd, const char *name,
+			    struct khsum_result *res)
 {
 	struct kcapi_handle *op;
 	struct progress pg;
 	ssize_t r;
 	int err;
 
-	res->bytes = 0;
-#ifdef KHSUM_LIBKEYEDHASH
-	if (!ks->kernel)
-		return lib_hash_file(ks, fd, name, res);
-#endif
 	err = kcapi_handle_reinit(&op, ks->tfm, 0);
 	if (err) {
 		hash_error(ks, name, err, false, 0);
@@ -593,6 +779,39 @@ static int hash_file(struct khsum *ks, int fd, const char *name,
 	return 0;
 }
 
+/*
+ * Hash everything readable from @fd into @res with the algorithm of the
+ * last khsum_use().  @name is for messages.  Return: 0, 1 after printing
+ * why the kernel (or libkeyedhash) failed, or 2 after printing why @fd
+ * could not be read.
+ */
+static int hash_file(struct khsum *ks, int fd, const char *name,
+		     struct khsum_result *res)
+{
+	res->bytes = 0;
+#ifdef KHSUM_LIBKEYEDHASH
+	if (!ks->kernel)
+		return lib_hash_file(ks, fd, name, res);
+#endif
+	return kernel_hash_file(ks, fd, name, res);
+}
+
+/*
+ * The name of @alg's tag in --tag lines: its algorithm's name (a driver's
+ * too), upper case, as sha256sum --tag writes SHA256; khsum -c takes it in
+ * any case.  An algorithm only the kernel has: its name as given.
+ */
+static void tag_name(const char *alg, char *out, size_t size)
+{
+	int i = alg_index(alg);
+	size_t n;
+
+	snprintf(out, size, "%s", i >= 0 ? algs[i].name : alg);
+	for (n = 0; out[n]; n++)
+		if (out[n] >= 'a' && out[n] <= 'z')
+			out[n] -= 'a' - 'A';
+}
+
 /* True if @name must be printed escaped, as sha256sum does. */
 static bool needs_escape(const char *name)
 {
@@ -616,19 +835,33 @@ static void print_name(const char *name, bool esc)
 	}
 }
 
-/* "<hex>  <name>", with a leading '\\' when the name is escaped. */
-static void print_result(const char *name, const struct khsum_result *res)
+/*
+ * "<hex>  <name>", or with --tag "<ALGORITHM> (<name>) = <hex>", with a
+ * leading '\\' when the name is escaped; with -z ending in NUL, never
+ * escaped (as sha256sum -z).
+ */
+static void print_result(const struct khsum *ks, const char *name,
+			 const struct khsum_result *res)
 {
-	bool esc = needs_escape(name);
+	bool esc = !ks->zero && needs_escape(name);
+	char tag[AFALG_MAX_NAME + 1];
 	size_t i;
 
 	if (esc)
 		putchar('\\');
+	if (ks->tag) {
+		tag_name(ks->cur, tag, sizeof(tag));
+		printf("%s (", tag);
+		print_name(name, esc);
+		fputs(") = ", stdout);
+	}
 	for (i = 0; i < res->len; i++)
 		printf("%02x", res->digest[i]);
-	fputs("  ", stdout);
-	print_name(name, esc);
-	putchar('\n');
+	if (!ks->tag) {
+		fputs("  ", stdout);
+		print_name(name, esc);
+	}
+	putchar(ks->zero ? '\0' : '\n');
 }
 
 /* Open @name ("-": standard input) for reading; -errno on failure. */
@@ -656,7 +889,7 @@ static int do_one(struct khsum *ks, const char *name)
 	if (fd != STDIN_FILENO)
 		close(fd);
 	if (!ret)
-		print_result(name, &res);
+		print_result(ks, name, &res);
 	return ret ? 1 : 0;
 }
 
@@ -707,36 +940,87 @@ static bool unescape(char *s)
 	return true;
 }
 
+/* Hex digits at @p into @digest; the count of bytes, 0 if none or too many. */
+static size_t parse_hex(const char *p, unsigned char *digest, const char **end)
+{
+	size_t n = 0;
+
+	while (hexval(p[0]) >= 0 && hexval(p[1]) >= 0) {
+		if (n == AFALG_MAX_DIGEST)
+			return 0;
+		digest[n++] = hexval(p[0]) << 4 | hexval(p[1]);
+		p += 2;
+	}
+	*end = p;
+	return n;
+}
+
 /*
  * Parse "[\\]<hex>  <name>" or "[\\]<hex> *<name>" (binary-mode marker,
- * as sha256sum -b writes).  @line has no newline.  Return: true and
- * @digest, @dlen, @name filled in, or false for an improper line.
+ * as sha256sum -b writes), or a --tag line "[\\]<ALGORITHM> (<name>) =
+ * <hex>" (the name up to the last ") = ").  @line has no newline.  Return:
+ * true and @digest, @dlen, @name and @tag (NULL for an untagged line)
+ * filled in, or false for an improper line.
  */
 static bool parse_line(char *line, unsigned char *digest, size_t *dlen,
-		       char **name)
+		       char **name, char **tag)
 {
+	const char *end;
 	bool esc = false;
-	size_t n = 0;
-	char *p = line;
-	int hi, lo;
+	char *p = line, *q, *last = NULL;
+	size_t n;
 
 	if (*p == '\\') {
 		esc = true;
 		p++;
 	}
-	while (hexval(p[0]) >= 0 && hexval(p[1]) >= 0) {
-		if (n == AFALG_MAX_DIGEST)
-			return false;
-		hi = hexval(p[0]);
-		lo = hexval(p[1]);
-		digest[n++] = hi << 4 | lo;
-		p += 2;
+	*tag = NULL;
+	n = parse_hex(p, digest, &end);
+	if (n && end[0] == ' ' && (end[1] == ' ' || end[1] == '*') && end[2]) {
+		*name = (char *)end + 2;
+		*dlen = n;
+		return !esc || unescape(*name);
 	}
-	if (!n || p[0] != ' ' || (p[1] != ' ' && p[1] != '*') || !p[2])
+	/*
+	 * a tag: letters, digits and "-_(),", as in the kernel's algorithm
+	 * names ("HMAC(SHA256)" with --kernel), then " ("
+	 */
+	for (q = p; *q && (isalnum((unsigned char)*q) || strchr("-_(),", *q)); q++)
+		;
+	if (q == p || q - p > AFALG_MAX_NAME || q[0] != ' ' || q[1] != '(')
 		return false;
-	*name = p + 2;
+	for (end = q + 2; (end = strstr(end, ") = ")); end++)
+		last = (char *)end;
+	if (!last || last == q + 2)
+		return false;
+	n = parse_hex(last + 4, digest, &end);
+	if (!n || *end)
+		return false;
+	*q = '\0';
+	*last = '\0';
+	*tag = p;
+	*name = q + 2;
 	*dlen = n;
 	return !esc || unescape(*name);
+}
+
+/*
+ * The algorithm of a sums line: -a for an untagged line; for a tagged one
+ * the tag's algorithm, or -a when -a names it or one of its drivers (or is
+ * the kernel's algorithm of that name).  NULL: none (improper line).
+ */
+static const char *line_alg(const struct khsum *ks, const char *tag)
+{
+	int i;
+
+	if (!tag)
+		return ks->alg;
+	i = alg_index(tag);
+	if (i >= 0 && strlen(tag) != strlen(algs[i].name))
+		return NULL;		/* a driver name is no tag */
+	if (ks->alg && (i >= 0 ? alg_index(ks->alg) == i : !strcasecmp(tag, ks->alg)))
+		return ks->alg;
+	return i >= 0 ? algs[i].name : NULL;
 }
 
 /* "<name>: <what>" on standard output, the name escaped like print_result. */
@@ -753,17 +1037,48 @@ static void check_report(const struct khsum *ks, const char *name,
 	printf(": %s\n", what);
 }
 
+/*
+ * -c's comparison, in constant time: libkeyedhash's keyedhash_verify(); the
+ * kernel-only build (the test rig's static khsum) has the same loop.
+ */
+static bool digest_equal(const unsigned char *a, const unsigned char *b,
+			 size_t len)
+{
+#ifdef KHSUM_LIBKEYEDHASH
+	return !keyedhash_verify(a, b, len);
+#else
+	const volatile unsigned char *x = a, *y = b;
+	unsigned int acc = 0;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		acc |= x[i] ^ y[i];
+		__asm__ __volatile__("" : "+r"(acc));
+	}
+	return acc == 0;
+#endif
+}
+
 static void check_one(struct khsum *ks, struct check_counts *cc,
 		      const char *sumfile, unsigned long lineno, char *line)
 {
 	unsigned char want[AFALG_MAX_DIGEST];
 	struct khsum_result res;
+	const char *alg = NULL;
+	char *name, *tag;
 	size_t wlen;
-	char *name;
 	int fd, ret;
 
-	if (!parse_line(line, want, &wlen, &name) ||
-	    (ks->digestsize && wlen != ks->digestsize)) {
+	if (parse_line(line, want, &wlen, &name, &tag))
+		alg = line_alg(ks, tag);
+	if (alg && khsum_use(ks, alg)) {
+		/* said why once (khsum_use()); the file stays unverified */
+		cc->lines++;
+		cc->unhashable++;
+		check_report(ks, name, "FAILED hashing", false);
+		return;
+	}
+	if (!alg || (ks->digestsize && wlen != ks->digestsize)) {
 		cc->improper++;
 		if (ks->warn)
 			fprintf(stderr, "%s: %s: %lu: improperly formatted checksum line\n",
@@ -813,7 +1128,7 @@ static void check_one(struct khsum *ks, struct check_counts *cc,
 	} else if (ret) {
 		cc->unhashable++;
 		check_report(ks, name, "FAILED hashing", false);
-	} else if (memcmp(res.digest, want, wlen)) {
+	} else if (!digest_equal(res.digest, want, wlen)) {
 		cc->mismatched++;
 		check_report(ks, name, "FAILED", false);
 	} else {
@@ -899,10 +1214,14 @@ int main(int argc, char **argv)
 	enum {
 		OPT_PROGRESS = 256, OPT_NO_PROGRESS, OPT_IGNORE_MISSING,
 		OPT_QUIET, OPT_STATUS, OPT_STRICT, OPT_KERNEL, OPT_VERBOSE,
+		OPT_KEY_HEX, OPT_TAG, OPT_VERSION,
 	};
 	static const struct option longopts[] = {
 		{ "algorithm",	required_argument,	NULL, 'a' },
 		{ "key-file",	required_argument,	NULL, 'k' },
+		{ "key-hex",	required_argument,	NULL, OPT_KEY_HEX },
+		{ "tag",	no_argument,		NULL, OPT_TAG },
+		{ "zero",	no_argument,		NULL, 'z' },
 		{ "check",	no_argument,		NULL, 'c' },
 		{ "kernel",	no_argument,		NULL, OPT_KERNEL },
 		{ "verbose",	no_argument,		NULL, OPT_VERBOSE },
@@ -914,6 +1233,7 @@ int main(int argc, char **argv)
 		{ "strict",	no_argument,		NULL, OPT_STRICT },
 		{ "warn",	no_argument,		NULL, 'w' },
 		{ "help",	no_argument,		NULL, 'h' },
+		{ "version",	no_argument,		NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct khsum ks = { .progress = PROGRESS_AUTO };
@@ -922,16 +1242,31 @@ int main(int argc, char **argv)
 	ks.kernel = true;
 #endif
 	bool check = false, check_opt = false;
-	int c, i, ret = 0;
+	int c, i, ret = 0, nkeys = 0;
 
-	while ((c = getopt_long(argc, argv, "a:k:cwh", longopts, NULL)) != -1) {
+	/* getopt's own messages then start "khsum:", not the binary's path */
+	if (argc > 0)
+		argv[0] = (char *)prog;
+	while ((c = getopt_long(argc, argv, "a:k:cwhz", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			ks.alg = optarg;
 			break;
 		case 'k':
+		case OPT_KEY_HEX:
 			ks.keyfile = optarg;
+			ks.keyhex = c == OPT_KEY_HEX;
+			nkeys++;
 			break;
+		case OPT_TAG:
+			ks.tag = true;
+			break;
+		case 'z':
+			ks.zero = true;
+			break;
+		case OPT_VERSION:
+			version();
+			return 0;
 		case 'c':
 			check = true;
 			break;
@@ -970,9 +1305,19 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (!ks.alg || !ks.keyfile) {
+	if ((!ks.alg && !check) || !ks.keyfile) {
 		fprintf(stderr, "%s: %s is required\nTry '%s --help'.\n", prog,
-			ks.alg ? "-k KEYFILE" : "-a ALGORITHM", prog);
+			ks.keyfile ? "-a ALGORITHM" : "-k KEYFILE (or --key-hex HEXFILE)", prog);
+		return 2;
+	}
+	if (nkeys > 1) {
+		fprintf(stderr, "%s: one key: -k KEYFILE or --key-hex HEXFILE, once\nTry '%s --help'.\n",
+			prog, prog);
+		return 2;
+	}
+	if (check && (ks.tag || ks.zero)) {
+		fprintf(stderr, "%s: %s goes with printing digests, not with --check (which reads both kinds of line, newline-terminated)\nTry '%s --help'.\n",
+			prog, ks.tag ? "--tag" : "-z (--zero)", prog);
 		return 2;
 	}
 	if (check_opt && !check) {
@@ -986,8 +1331,9 @@ int main(int argc, char **argv)
 		for (i = optind; i < argc; i++)
 			stdin_data |= !strcmp(argv[i], "-");
 		if (stdin_data) {
-			fprintf(stderr, "%s: standard input can't be both the key (-k -) and %s\n",
-				prog, check ? "the sums file" : "data");
+			fprintf(stderr, "%s: standard input can't be both the key (%s -) and %s\n",
+				prog, ks.keyhex ? "--key-hex" : "-k",
+				check ? "the sums file" : "data");
 			return 2;
 		}
 	}
@@ -1001,14 +1347,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: out of memory\n", prog);
 		return 1;
 	}
-	if (khsum_setup(&ks)) {
+	/* with -c and no -a each line's tag names its algorithm, under this key */
+	if (load_key(&ks, ks.alg) || (ks.alg && khsum_use(&ks, ks.alg))) {
 		ret = 1;
 		goto out;
 	}
 	if (check) {
-		/* 0 if libkcapi could not learn it: then from the first digest */
-		if (ks.kernel)
-			ks.digestsize = kcapi_md_digestsize(ks.tfm);
 		if (optind == argc)
 			ret |= check_sums(&ks, "-");
 		for (i = optind; i < argc; i++)
@@ -1024,12 +1368,10 @@ int main(int argc, char **argv)
 		ret = 1;
 	}
 out:
-	if (ks.tfm)
-		kcapi_md_destroy(ks.tfm);
-#ifdef KHSUM_LIBKEYEDHASH
-	keyedhash_state_free(ks.lstate);
-	keyedhash_key_free(ks.lkey);
-#endif
+	khsum_close(&ks);
+	if (ks.key)
+		explicit_bzero(ks.key, ks.keycap);
+	free(ks.key);
 	free(ks.buf);
 	return ret;
 }

@@ -64,6 +64,7 @@ extern "C" {
 #define KEYEDHASH_ENOTSUP	(-5)	/* driver that this CPU cannot run */
 #define KEYEDHASH_EINVAL	(-6)	/* NULL or bad argument, output buffer too short */
 #define KEYEDHASH_ESTATE	(-7)	/* state finished or failed: keyedhash_reset() it */
+#define KEYEDHASH_EMISMATCH	(-8)	/* keyedhash_verify(): the bytes differ */
 
 /* A key: an algorithm (one driver of it) and the material derived from a key. */
 typedef struct keyedhash_key keyedhash_key;
@@ -178,6 +179,18 @@ int keyedhash_final(keyedhash_state *state, void *out, size_t outlen);
  */
 int keyedhash_state_dup(keyedhash_state **out, const keyedhash_state *src);
 int keyedhash_state_copy(keyedhash_state *dst, const keyedhash_state *src);
+
+/*
+ * Compare two digests (tags) in constant time: 0 if the @len bytes at @a
+ * and @b are equal, KEYEDHASH_EMISMATCH if not, KEYEDHASH_EINVAL for NULL
+ * with @len > 0.  Every byte is read and the time taken depends on @len
+ * only, never on where or whether the bytes differ: check a received tag
+ * with it, never with memcmp(), which returns at the first difference and
+ * so tells an attacker how many leading bytes of a forged tag are right.
+ * @len is public: compare a whole digest (or a fixed truncation of it).
+ * Since 1.0.0.
+ */
+int keyedhash_verify(const void *a, const void *b, size_t len);
 
 #ifdef __cplusplus
 }

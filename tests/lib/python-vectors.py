@@ -82,7 +82,7 @@ def run_api():
     check(keyedhash.algorithms_available == {
         "highwayhash64", "highwayhash128", "highwayhash256", "sthash",
         "sthash-personalized", "multimixer128", "nhpoly1305"}, "algorithms_available")
-    h = keyedhash.highwayhash128(k, b"abc")
+    h = keyedhash.highwayhash128(b"abc", key=k)
     check(h.hexdigest() == keyedhash.new("highwayhash128", k, b"abc").hexdigest(), "constructor")
     check((h.digest_size, h.block_size) == (16, 32), "sizes")
     d = h.digest()
@@ -104,6 +104,145 @@ def run_api():
     except TypeError:
         check(True, "str refused")
     check("MAC" in keyedhash.__doc__ and "NOT MACs" in keyedhash.__doc__, "docstring")
+
+
+def expect_type_error(fn, needle, what):
+    try:
+        fn()
+    except TypeError as e:
+        check(needle in str(e), "%s: %s" % (what, e))
+        return
+    check(False, what + ": no TypeError")
+
+
+def run_hashlib_like():
+    """Item by item what a hashlib user expects (issue 39, item 6)."""
+    import importlib.metadata
+    k = bytes(range(32))
+    msg = bytes(range(200))
+    # __version__: the installed distribution's version
+    check(keyedhash.__version__ == importlib.metadata.version("keyedhash") and
+          keyedhash.__version__[0].isdigit(), "__version__ %r" % keyedhash.__version__)
+    # names in any case, as hashlib.new("SHA256"); name is the lower-case one
+    want = keyedhash.new("highwayhash256", k, msg).digest()
+    for n in ("HighwayHash256", "HIGHWAYHASH256", "highwayHash256-GENERIC"):
+        try:
+            h = keyedhash.new(n, k, msg)
+            check(h.digest() == want and h.name == "highwayhash256", "new(%r)" % n)
+        except ValueError as e:
+            check(False, "new(%r): %s" % (n, e))
+    expect_value_error(lambda: keyedhash.new("SHA256", k), "unsupported hash type", "new('SHA256')")
+    # constructors: data first, key= keyword, as hashlib.blake2b(data, key=)
+    for a in sorted(keyedhash.algorithms_available):
+        f = getattr(keyedhash, a.replace("-", "_"))
+        key = {"nhpoly1305": bytes(1088),
+               "sthash-personalized": b"\x10\x00" + bytes(16) + b"\x00\x00\x00\x00",
+               "multimixer128": bytes(256)}.get(a, k)
+        data = msg[:192]
+        ref = keyedhash.new(a, key, data).digest()
+        check(f(data, key=key).digest() == ref and f(data=data, key=key).digest() == ref and
+              f(key=key).digest() == keyedhash.new(a, key).digest()
+              if a != "multimixer128" else f(data, key=key).digest() == ref,
+              "%s(data, key=key)" % f.__name__)
+        import inspect
+        check(str(inspect.signature(f)) == "(data=b'', *, key)", "%s%s" % (a, inspect.signature(f)))
+        expect_type_error(lambda: f(key, data), "key=", "%s(key, data): the old order" % a)
+        expect_type_error(lambda: f(data), "key=", "%s(data) without key=" % a)
+        expect_type_error(lambda: f(data, key=key, digest_size=8), "digest_size",
+                          "%s(..., digest_size=8)" % a)
+    # compare_digest(): equal, each single-bit change, other lengths, types
+    a = keyedhash.new("highwayhash256", k, msg).digest()
+    bad = 0
+    for i in range(len(a)):
+        for bit in range(8):
+            b = bytearray(a)
+            b[i] ^= 1 << bit
+            bad += keyedhash.compare_digest(a, bytes(b)) is not False
+    check(not bad, "compare_digest: %d of %d one-bit changes taken" % (bad, 8 * len(a)))
+    check(keyedhash.compare_digest(a, bytearray(a)) is True and
+          keyedhash.compare_digest(memoryview(a), a) is True and
+          keyedhash.compare_digest(b"", b"") is True and
+          keyedhash.compare_digest(a, a[:-1]) is False, "compare_digest: equal, lengths")
+    expect_type_error(lambda: keyedhash.compare_digest(a.hex(), a.hex()), "not str",
+                      "compare_digest(str, str)")
+    # Hasher.verify(): the digest so far, in constant time; the message stays open
+    h = keyedhash.highwayhash128(msg, key=k)
+    d = h.digest()
+    check(h.verify(d) is True and h.verify(bytearray(d)) is True and
+          h.verify(d[:-1]) is False and h.verify(d[:-1] + bytes([d[-1] ^ 0x80])) is False,
+          "verify(): right, short, last bit changed")
+    h.update(b"x")
+    check(h.verify(keyedhash.new("highwayhash128", k, msg + b"x").digest()) and not h.verify(d),
+          "verify() leaves the message open")
+    expect_type_error(lambda: h.verify(d.hex()), "bytes", "verify(hex str)")
+
+
+def run_stubs():
+    """py.typed and the stubs installed; every public name has a stub;
+    mypy --strict takes a usage file and refuses a wrong one."""
+    import ast
+    import subprocess
+    import tempfile
+    pkg = os.path.dirname(keyedhash.__file__)
+    check(os.path.exists(os.path.join(pkg, "py.typed")), "py.typed installed")
+    stubs = {}
+    for f in ("__init__.pyi", "_keyedhash.pyi"):
+        p = os.path.join(pkg, f)
+        check(os.path.exists(p), f + " installed")
+        if os.path.exists(p):
+            stubs[f] = ast.parse(open(p).read())
+
+    def names(tree, cls=None):
+        out = set()
+        body = tree.body
+        if cls:
+            body = [n for n in body if isinstance(n, ast.ClassDef) and n.name == cls][0].body
+        for n in body:
+            if isinstance(n, (ast.FunctionDef, ast.ClassDef)):
+                out.add(n.name)
+            elif isinstance(n, ast.AnnAssign):
+                out.add(n.target.id)
+            elif isinstance(n, ast.ImportFrom):
+                out |= {a.asname or a.name for a in n.names}
+        return out
+    if len(stubs) == 2:
+        public = set(keyedhash.__all__) | {"__version__"}
+        missing = public - names(stubs["__init__.pyi"])
+        check(not missing, "a stub for every public name of keyedhash (missing: %s)" % sorted(missing))
+        from keyedhash import _keyedhash
+        ext = {n for n in dir(_keyedhash) if not n.startswith("_")}
+        missing = ext - names(stubs["_keyedhash.pyi"])
+        check(not missing, "a stub for every name of keyedhash._keyedhash (missing: %s)" % sorted(missing))
+        attrs = {n for n in dir(keyedhash.Hasher) if not n.startswith("_")}
+        missing = attrs - names(stubs["_keyedhash.pyi"], "Hasher")
+        check(not missing, "a stub for every attribute of Hasher (missing: %s)" % sorted(missing))
+    good = """import keyedhash
+key: bytes = bytes(32)
+h: keyedhash.Hasher = keyedhash.highwayhash256(b"data", key=key)
+h.update(memoryview(b"more"))
+tag: bytes = h.digest()
+ok: bool = h.verify(tag) and keyedhash.compare_digest(tag, h.digest())
+n: int = keyedhash.new("HighwayHash256", key, b"x").digest_size
+v: str = keyedhash.__version__ + keyedhash.library_version + h.hexdigest() + h.name
+names: frozenset[str] = keyedhash.algorithms_available
+"""
+    bad = """import keyedhash
+h = keyedhash.highwayhash256(bytes(32), b"data")
+"""
+    with tempfile.TemporaryDirectory() as d:
+        for what, src, want_ok in (("usage", good, True), ("the old (key, data) order", bad, False)):
+            p = os.path.join(d, "use.py")
+            with open(p, "w") as f:
+                f.write(src)
+            r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary",
+                                "--cache-dir", os.path.join(d, "cache"), p],
+                               capture_output=True, text=True)
+            out = (r.stdout + r.stderr).strip()
+            if want_ok:
+                check(r.returncode == 0 and not out, "mypy --strict takes the %s file: %s" % (what, out))
+            else:
+                check(r.returncode == 1 and "use.py:2: error:" in out,
+                      "mypy --strict refuses %s: %s" % (what, out))
 
 
 def run_gil():
@@ -146,11 +285,13 @@ def run_gil():
 def main():
     n = run_vectors()
     run_api()
+    run_hashlib_like()
+    run_stubs()
     loops = run_gil()
     if fails:
         print("python-vectors: %d of %d checks failed" % (fails, checks))
         return 1
-    print("python-vectors: %d vectors through the keyedhash package (by name, %d drivers, forced generic, streamed, copy), %d checks passed, GIL released in update() (the main thread ran %d times meanwhile)"
+    print("python-vectors: %d vectors through the keyedhash package (by name, %d drivers, forced generic, streamed, copy), hashlib-like names, constructors, __version__, verify/compare_digest, stubs (mypy --strict), %d checks passed, GIL released in update() (the main thread ran %d times meanwhile)"
           % (n, len(keyedhash.drivers()), checks, loops))
     return 0
 

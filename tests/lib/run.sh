@@ -6,6 +6,9 @@
 #   vectors   every vector through every driver this CPU runs + forced generic
 #   wipe      every block the library frees was wiped first
 #   khsum     every vector through khsum, no module (libkeyedhash)
+#   khsum-cli khsum's options as sha256sum/b2sum users type them (--tag, -c
+#             on mixed algorithms, -z, --key-hex, --version, "khsum:" on
+#             every error) and its bound on key reads (peak memory)
 #   python    every vector through the keyedhash Python package, installed
 #             with pip into a venv under BUILD (no network: system setuptools)
 #   asan      libtest on the library built with ASan and UBSan
@@ -38,6 +41,8 @@ wipe)
 	exec "$L/wipetest" ;;
 khsum)
 	exec python3 "$TOP/tests/lib/khsum-vectors.py" "$B/khsum" ;;
+khsum-cli)
+	exec python3 "$TOP/tests/lib/khsum-cli.py" "$B/khsum" "$TOP" ;;
 python)
 	# Debian's python3 (its setuptools and wheel: python3-setuptools,
 	# python3-wheel), as on a fresh Debian 12 machine
@@ -178,8 +183,11 @@ install)
 	want=$("$B/khsum" -a highwayhash256 -k "$B/lib/example.key" < "$B/lib/example.msg" | cut -d' ' -f1)
 	[ -n "$got" ] && [ "$got" = "$want" ] ||
 		{ echo "install: the example printed '$got', khsum '$want'"; exit 1; }
-	ldd "$B/lib/keyedhash-example" | grep -q "libkeyedhash.so.0 => $ST/usr/lib/" ||
-		LD_LIBRARY_PATH=$ST/usr/lib ldd "$B/lib/keyedhash-example" | grep -q "libkeyedhash.so.0 => $ST/usr/lib/" ||
+	# (grep reads all of ldd's output: with pipefail, grep -q's early exit
+	# could kill ldd with SIGPIPE and fail the pipeline although it matched)
+	ldd "$B/lib/keyedhash-example" | grep -F "libkeyedhash.so.0 => $ST/usr/lib/" > /dev/null ||
+		LD_LIBRARY_PATH=$ST/usr/lib ldd "$B/lib/keyedhash-example" |
+		grep -F "libkeyedhash.so.0 => $ST/usr/lib/" > /dev/null ||
 		{ echo "install: the example is not linked with the installed libkeyedhash.so.0"; LD_LIBRARY_PATH=$ST/usr/lib ldd "$B/lib/keyedhash-example"; exit 1; }
 	echo "install: make install-lib staged lib, soname links, header, .pc, man page; the README's C example built with pkg-config against it agrees with khsum" ;;
 *)

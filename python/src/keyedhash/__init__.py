@@ -4,9 +4,19 @@
 The interface is hashlib's::
 
     import keyedhash
-    h = keyedhash.new("highwayhash256", key, b"some data")
+    h = keyedhash.highwayhash256(b"some data", key=key)   # as hashlib.blake2b
     h.update(b"more data")
-    tag = h.hexdigest()
+    tag = h.digest()
+    ok = h.verify(received_tag)        # constant time, never ==
+    h = keyedhash.new("HighwayHash256", key, b"some data")  # any case
+
+Each algorithm has a constructor, ``data`` first and the key as the
+keyword ``key=`` (as ``hashlib.blake2b(data, key=...)``; before 1.0 they
+took ``(key, data)``: see NEWS); ``new(name, key, data)`` keeps its order.
+Names are taken in any case, as ``hashlib.new`` takes them; ``name`` is
+always the lower-case one.  Check a received tag with ``Hasher.verify()``
+or ``compare_digest()`` (libkeyedhash's constant-time keyedhash_verify()),
+never with ``==``, which stops at the first differing byte.
 
 The code is the module's own C and SIMD assembly (libkeyedhash), with the
 fastest driver this CPU runs (AVX2, AVX-512, NEON), or the generic C after
@@ -41,12 +51,32 @@ to zero under every key).  Keys must be secret and uniformly random.
 Unknown names, refused keys and refused messages raise ValueError with the
 reason.  update() releases the GIL for buffers of 2 KiB and more.
 """
-from ._keyedhash import Hasher, drivers, force_generic, library_version
+import inspect as _inspect
+
+from ._keyedhash import Hasher, compare_digest, drivers, force_generic, library_version
 from ._keyedhash import algorithms as _algorithms
 from ._keyedhash import new as _new
 
+
+def _version():
+    """The package's version, as its build (python/setup.py) recorded it."""
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            return version("keyedhash")
+        except PackageNotFoundError:
+            pass
+    except ImportError:
+        pass
+    return library_version      # not installed (run from the tree)
+
+
+#: The version of this package (the distribution's metadata).
+__version__ = _version()
+
 __all__ = ["new", "algorithms_available", "algorithms_guaranteed",
-           "drivers", "force_generic", "Hasher", "library_version"] + \
+           "drivers", "force_generic", "Hasher", "library_version",
+           "compare_digest"] + \
     [n.replace("-", "_") for n in _algorithms]
 
 #: The algorithm names new() takes (driver names such as
@@ -59,19 +89,40 @@ algorithms_guaranteed = frozenset(_algorithms)
 def new(name, key, data=b""):
     """A new hash object of algorithm (or driver) ``name`` under ``key``.
 
+    ``name`` in any case ("HighwayHash256"), as hashlib.new() takes it.
     ``data``, if given, is hashed first, as by update().  Raises ValueError
     with the reason for an unknown name or a key the algorithm refuses.
     See the module's documentation for which algorithms are MACs.
     """
+    if isinstance(name, str):
+        name = name.lower()
     return _new(name, key, data)
 
 
+_NOKEY = object()
+
+
 def _constructor(name):
-    def construct(key, data=b""):
-        return _new(name, key, data)
+    def construct(*args, key=_NOKEY, **kwargs):
+        for k in kwargs:
+            if k != "data":
+                raise TypeError("%s() got an unexpected keyword argument %r" %
+                                (construct.__name__, k))
+        if len(args) + len(kwargs) > 1 or key is _NOKEY:
+            raise TypeError("%s(data=b'', *, key): pass the key as key= (as "
+                            "hashlib.blake2b); before 1.0 these took (key, data), "
+                            "as new(%r, key, data) still does"
+                            % (construct.__name__, name))
+        return _new(name, key, args[0] if args else kwargs.get("data", b""))
     construct.__name__ = name.replace("-", "_")
     construct.__qualname__ = construct.__name__
-    construct.__doc__ = "new(%r, key, data): a %s hash object." % (name, name)
+    # help() and inspect show the signature it takes
+    construct.__signature__ = _inspect.Signature([
+        _inspect.Parameter("data", _inspect.Parameter.POSITIONAL_OR_KEYWORD, default=b""),
+        _inspect.Parameter("key", _inspect.Parameter.KEYWORD_ONLY)])
+    construct.__doc__ = ("%s(data=b'', *, key): a %s hash object under key, "
+                         "fed data (as hashlib.blake2b(data, key=key))."
+                         % (construct.__name__, name))
     return construct
 
 

@@ -228,6 +228,63 @@ static PyObject *Hasher_hexdigest(Hasher *h, PyObject *unused)
 	return PyUnicode_FromStringAndSize(s, 2 * len);
 }
 
+/*
+ * keyedhash_verify() of two buffers: 1 equal, 0 not (or of other lengths,
+ * which are public), -1 with an exception set.
+ */
+static int kh_compare(PyObject *a, PyObject *b)
+{
+	Py_buffer x, y;
+	int r;
+
+	if (PyUnicode_Check(a) || PyUnicode_Check(b)) {
+		PyErr_SetString(PyExc_TypeError, "digests are compared as bytes-like objects, not str");
+		return -1;
+	}
+	if (kh_get_buffer(a, &x))
+		return -1;
+	if (kh_get_buffer(b, &y)) {
+		PyBuffer_Release(&x);
+		return -1;
+	}
+	r = x.len == y.len && !keyedhash_verify(x.buf, y.buf, x.len);
+	PyBuffer_Release(&y);
+	PyBuffer_Release(&x);
+	return r;
+}
+
+PyDoc_STRVAR(verify_doc,
+"verify(tag)\n--\n\n"
+"True if the bytes-like object tag is the digest of the data so far,\n"
+"compared in constant time (libkeyedhash's keyedhash_verify()): the time\n"
+"taken does not tell where a forged tag first differs.  A tag of another\n"
+"length than digest_size is False.  The message stays open, as with\n"
+"digest().");
+
+static PyObject *Hasher_verify(Hasher *h, PyObject *tag)
+{
+	unsigned char out[KEYEDHASH_MAX_DIGEST];
+	PyObject *d;
+	size_t len;
+	int r;
+
+	if (PyUnicode_Check(tag)) {
+		PyErr_SetString(PyExc_TypeError, "verify() takes the tag as bytes (bytes.fromhex() for a hex tag)");
+		return NULL;
+	}
+	if (kh_digest(h, out, &len))
+		return NULL;
+	d = PyBytes_FromStringAndSize((const char *)out, len);
+	memset(out, 0, sizeof(out));
+	if (!d)
+		return NULL;
+	r = kh_compare(d, tag);
+	Py_DECREF(d);
+	if (r < 0)
+		return NULL;
+	return PyBool_FromLong(r);
+}
+
 PyDoc_STRVAR(copy_doc,
 "copy()\n--\n\nA copy of this hash object: the same key and the message so far.");
 
@@ -269,6 +326,7 @@ static PyMethodDef Hasher_methods[] = {
 	{ "digest", (PyCFunction)Hasher_digest, METH_NOARGS, digest_doc },
 	{ "hexdigest", (PyCFunction)Hasher_hexdigest, METH_NOARGS, hexdigest_doc },
 	{ "copy", (PyCFunction)Hasher_copy, METH_NOARGS, copy_doc },
+	{ "verify", (PyCFunction)Hasher_verify, METH_O, verify_doc },
 	{ NULL, NULL, 0, NULL }
 };
 
@@ -370,6 +428,27 @@ static PyObject *kh_drivers(PyObject *self, PyObject *unused)
 	return l;
 }
 
+PyDoc_STRVAR(compare_digest_doc,
+"compare_digest(a, b)\n--\n\n"
+"True if the bytes-like objects a and b are equal, compared in constant\n"
+"time by libkeyedhash's keyedhash_verify(), as hmac.compare_digest():\n"
+"check a received tag with it, never with ==.  Their lengths are not\n"
+"secret (different lengths: False at once).");
+
+static PyObject *kh_compare_digest(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+	int r;
+
+	if (nargs != 2) {
+		PyErr_Format(PyExc_TypeError, "compare_digest() takes 2 arguments (%zd given)", nargs);
+		return NULL;
+	}
+	r = kh_compare(args[0], args[1]);
+	if (r < 0)
+		return NULL;
+	return PyBool_FromLong(r);
+}
+
 PyDoc_STRVAR(force_generic_doc,
 "force_generic(on)\n--\n\n"
 "With a true value, hash objects made from now on by algorithm name use\n"
@@ -390,6 +469,8 @@ static PyMethodDef kh_methods[] = {
 	{ "new", (PyCFunction)(void (*)(void))kh_new, METH_VARARGS | METH_KEYWORDS, new_doc },
 	{ "drivers", (PyCFunction)kh_drivers, METH_NOARGS, drivers_doc },
 	{ "force_generic", (PyCFunction)kh_force_generic, METH_O, force_generic_doc },
+	{ "compare_digest", (PyCFunction)(void (*)(void))kh_compare_digest, METH_FASTCALL,
+	  compare_digest_doc },
 	{ NULL, NULL, 0, NULL }
 };
 
