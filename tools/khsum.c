@@ -207,7 +207,7 @@ static void version(void)
  * The algorithms khsum knows and the longest key each takes: a key is read
  * up to one byte past that, never more (a key file that is a disk image or
  * /dev/zero costs one buffer of this size, then the size rule).  A driver
- * name ("sthash-personalized-avx2") is its algorithm's name, "-", and more.
+ * name is its algorithm's name, "-" and the instruction set's.
  */
 static const struct {
 	const char *name;
