@@ -10,7 +10,7 @@
 # (run from TOP: the flags' include paths are relative to it)
 #
 #   ct-key-branch   a branch on a byte of the derived HighwayHash key
-#                   (core/highwayhash.c, kh_highwayhash_init): every
+#                   (core/highwayhash.c, kh_highwayhash_setkey): every
 #                   highwayhash driver
 #   ct-msg-index    a table load indexed by the message's first byte
 #                   (core/nh.c, kh_nh_generic): nhpoly1305 and sthash,
@@ -43,7 +43,7 @@ mutate() { # file, perl substitution
 # shellcheck disable=SC2016
 case $name in
 ct-key-branch)
-	mutate core/highwayhash.c 's/^(void kh_highwayhash_init\([^{]*\{\n)/static volatile int kh_mutant_sink;\n\n$1\tif (key->v0[0] & 1)\n\t\tkh_mutant_sink++;\n/m' ;;
+	mutate core/highwayhash.c 's/^(int kh_highwayhash_setkey\(.*?\n)(\treturn 0;\n\}\n)/static volatile int kh_mutant_sink;\n\n$1\tif (key->v0[0] & 1)\n\t\tkh_mutant_sink++;\n$2/ms' ;;
 ct-msg-index)
 	mutate core/nh.c 's/^(void kh_nh_generic\([^{]*\{\n.*?\n\n)/static volatile u8 kh_mutant_sink;\nstatic const u8 kh_mutant_tab[256] = { 1 };\n\n$1\tif (len)\n\t\tkh_mutant_sink = kh_mutant_tab[msg[0]];\n/ms' ;;
 fuzz-tail-bit)
