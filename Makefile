@@ -51,10 +51,11 @@ KH_HDRS = $(wildcard include/keyedhash/*.h include/keyedhash/internal/*.h lib/co
 
 .PHONY: all modules clean check run testvecs hosttest hosttest-asan
 
-all: modules
+# the userspace parts first: they need no kernel headers
+all: userspace modules
 
 modules:
-	@test -n "$(KDIR)" || { echo "no kernel headers found: apt-get install linux-headers-amd64, or set KDIR"; exit 1; }
+	@test -n "$(KDIR)" || { echo "no kernel headers found: apt-get install linux-headers-amd64, or set KDIR (make lib khsum, make install-tools, make install-lib: the userspace parts need none)"; exit 1; }
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 
 clean:
@@ -80,28 +81,39 @@ check-quick:
 run:
 	bash tests/rig/run.sh
 
-# make khsum: build/khsum, the CLI (tools/khsum.c), on libkcapi (Debian:
-# apt-get install libkcapi-dev), linked dynamically; plain "make" builds it
-# too where libkcapi is installed.  The rig links it statically for the VMs.
+# make khsum: build/khsum, the CLI (tools/khsum.c), computing with
+# libkeyedhash (build/lib/); its --kernel route (AF_ALG) goes through
+# libkcapi, linked dynamically where libkcapi-dev is installed, and is left
+# out where it is not (-DKHSUM_NO_KCAPI: khsum --kernel then says why).
+# Neither khsum nor the library needs kernel headers.  The rig links a
+# kernel-only khsum statically for the VMs.
 PKG_CONFIG ?= pkg-config
 KCAPI_LIBS := $(shell $(PKG_CONFIG) --libs libkcapi 2>/dev/null || \
 	{ test -f /usr/include/kcapi.h && echo -lkcapi; })
 
-.PHONY: khsum
-all: $(if $(KCAPI_LIBS),khsum)
+.PHONY: khsum userspace FORCE
 khsum: $(BUILD)/khsum
+userspace: lib khsum
 
 # khsum computes with libkeyedhash by default (--kernel: through AF_ALG):
 # linked with build/lib/libkeyedhash.a, or with KHSUM_LINK=shared against
 # libkeyedhash.so.0 (the Debian package).
 KHSUM_LINK ?= static
 KHSUM_LIBKH = $(if $(filter shared,$(KHSUM_LINK)),-L$(BUILD)/lib -lkeyedhash,$(BUILD)/lib/libkeyedhash.a)
+# build/khsum.route: "kcapi" or "none", rewritten when that changes, so a
+# khsum built with libkcapi is rebuilt without it and the other way round
+KHSUM_ROUTE := $(if $(KCAPI_LIBS),kcapi,none)
+$(BUILD)/khsum.route: FORCE
+	@mkdir -p $(@D)
+	@echo $(KHSUM_ROUTE) | cmp -s - $@ || echo $(KHSUM_ROUTE) > $@
 
-$(BUILD)/khsum: tools/khsum.c tools/afalg.c tools/afalg.h lib/include/keyedhash.h \
+$(BUILD)/khsum: tools/khsum.c tools/afalg.c tools/afalg.h tools/kcapi-none.h \
+		lib/include/keyedhash.h $(BUILD)/khsum.route \
 		$(BUILD)/lib/libkeyedhash.a $(BUILD)/lib/libkeyedhash.so
-	@test -n "$(KCAPI_LIBS)" || { echo "khsum needs libkcapi: apt-get install libkcapi-dev"; exit 1; }
 	@mkdir -p $(BUILD)
+	@test -n "$(KCAPI_LIBS)" || echo "khsum: libkcapi not found (Debian: libkcapi-dev): built without --kernel (AF_ALG)"
 	$(CC) -O2 -Wall -Wextra $(CPPFLAGS) $(CFLAGS) -Itools -Ilib/include -DKHSUM_LIBKEYEDHASH \
+		$(if $(KCAPI_LIBS),,-DKHSUM_NO_KCAPI) \
 		-o $@ tools/khsum.c tools/afalg.c $(LDFLAGS) $(KHSUM_LIBKH) $(KCAPI_LIBS)
 
 # The in-tree build as a KUnit kernel under QEMU (tests/rig/intree.sh): a
@@ -133,8 +145,10 @@ check-faults:
 # in another root, INSTALL_MOD_PATH the module alone (depmod -b).  The
 # release is the kernel's UTS_RELEASE (what vermagic says), not
 # include/config/kernel.release: Debian's headers put the upstream version
-# there.  Everything is built and checked (headers, release from 6.1 on,
-# libkcapi for khsum) before the first file is installed.
+# there.  Everything is built and checked (headers, release from 6.1 on)
+# before the first file is installed.  make install-tools: khsum and its
+# man page alone, no kernel headers needed (nor libkcapi: without it khsum
+# has no --kernel).  make install-lib: the library (lib/lib.mk).
 KVER = $(shell sed -n 's/^\#define UTS_RELEASE "\(.*\)"/\1/p' $(KDIR)/include/generated/utsrelease.h 2>/dev/null)
 DEPMOD ?= $(or $(shell command -v depmod),/sbin/depmod)
 MODROOT = $(DESTDIR)$(INSTALL_MOD_PATH)
@@ -143,24 +157,29 @@ PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-# make install-module: the module alone (no libkcapi needed).
-.PHONY: install install-module uninstall kh-install-check check-intree deb
+# make install-module: the module alone.
+.PHONY: install install-module install-tools uninstall uninstall-tools kh-install-check check-intree deb
 kh-install-check:
 	@test -n "$(KDIR)" || { echo "make install: no kernel headers found: apt-get install linux-headers-$$(uname -r), or set KDIR"; exit 1; }
 	@test -n "$(KVER)" || { echo "make install: no kernel headers in $(KDIR) (cannot read its release from include/generated/utsrelease.h)"; exit 1; }
 	@[ "$$(printf '6.1\n%s\n' "$(KVER)" | sort -V | head -1)" = 6.1 ] || \
 		{ echo "make install: Linux $(KVER) is older than 6.1, the oldest kernel keyedhash supports"; exit 1; }
-	@test -n "$(KH_MODULE_ONLY)$(KCAPI_LIBS)" || { echo "make install: khsum needs libkcapi: apt-get install libkcapi-dev (or make install-module: the module alone)"; exit 1; }
 
 install: kh-install-check
 	$(MAKE) modules khsum
 	install -D -m 644 keyedhash.ko $(MODDIR)/extra/keyedhash.ko
 	$(DEPMOD) $(if $(MODROOT),-b $(MODROOT)) -a $(KVER)
+	$(MAKE) install-tools
+
+install-tools: khsum
 	install -D -m 755 $(BUILD)/khsum $(BINDIR)/khsum
 	install -D -m 644 tools/khsum.1 $(MAN1DIR)/khsum.1
 
+uninstall-tools:
+	rm -f $(BINDIR)/khsum $(MAN1DIR)/khsum.1
+
 install-module:
-	$(MAKE) kh-install-check KH_MODULE_ONLY=1
+	$(MAKE) kh-install-check
 	$(MAKE) modules
 	install -D -m 644 keyedhash.ko $(MODDIR)/extra/keyedhash.ko
 	$(DEPMOD) $(if $(MODROOT),-b $(MODROOT)) -a $(KVER)

@@ -46,6 +46,8 @@ PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MAN3DIR = $(DESTDIR)$(PREFIX)/share/man/man3
+# every man page of the library (lib/*.3), installed by install-lib
+LIB_MAN3 = $(sort $(wildcard lib/*.3))
 
 .PHONY: lib install-lib uninstall-lib
 all: lib
@@ -89,14 +91,14 @@ install-lib: lib
 		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' \
 		lib/keyedhash.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/keyedhash.pc
 	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/keyedhash.pc
-	install -D -m 644 lib/libkeyedhash.3 $(MAN3DIR)/libkeyedhash.3
+	for m in $(LIB_MAN3); do install -D -m 644 $$m $(MAN3DIR)/$$(basename $$m) || exit 1; done
 	$(if $(DESTDIR),,-ldconfig)
 
 uninstall-lib:
 	rm -f $(DESTDIR)$(LIBDIR)/$(notdir $(LIB_SO)) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME) \
 		$(DESTDIR)$(LIBDIR)/libkeyedhash.so $(DESTDIR)$(LIBDIR)/libkeyedhash.a \
 		$(DESTDIR)$(INCLUDEDIR)/keyedhash.h $(DESTDIR)$(LIBDIR)/pkgconfig/keyedhash.pc \
-		$(MAN3DIR)/libkeyedhash.3
+		$(addprefix $(MAN3DIR)/,$(notdir $(LIB_MAN3)))
 
 -include $(shell find $(LIB_OUT)/obj -name '*.d' 2>/dev/null)
 
