@@ -191,6 +191,23 @@ uninstall:
 	if [ -d $(MODDIR) ]; then $(DEPMOD) $(if $(MODROOT),-b $(MODROOT)) -a $(KVER); fi
 	rm -f $(BINDIR)/khsum $(MAN1DIR)/khsum.1
 
+# Releases (tools/dist/): make dist writes build/dist/keyedhash-VERSION.tar.gz
+# (git archive, the version stamped in: it builds without git) and its
+# .sha256 (DIST_KEY=FILE: a keyed .khsum too); make sdist the Python sdist,
+# self-contained, make wheel a wheel for $(PYTHON) built from it (manylinux
+# where auditwheel vouches), both in build/dist/python/; make repo a signed
+# apt repository in build/repo/ (docs/installing.md).
+PYTHON ?= python3
+.PHONY: dist sdist wheel repo
+dist:
+	tools/dist/dist.sh $(BUILD)/dist
+
+sdist:
+	PYTHON=$(PYTHON) tools/dist/python.sh sdist $(BUILD)/dist/python
+
+wheel:
+	PYTHON=$(PYTHON) tools/dist/python.sh wheel $(BUILD)/dist/python
+
 # make deb: the Debian packages keyedhash-dkms and keyedhash-tools (amd64,
 # arm64) in build/deb/, built in a cached Debian 12 root (debootstrap),
 # lintian-checked.  make check-deb: install them with apt in Debian 12 and
