@@ -30,7 +30,7 @@ trap 'rm -rf "$W"' EXIT
 S=$W/keyedhash-$VER
 mkdir -p "$S"
 (cd "$TOP" && . tests/rig/lib.sh && kh_files) |
-	grep -E '^(python/|core/|arch/|include/|lib/)' | grep -v -E '^(lib/abi/|python/build/)' |
+	grep -E '^(python/|core/|arch/|include/|lib/)' | grep -v -E '^(lib/abi/|python/build/)|\.(o|ko|mod|cmd|a|so|d|order)$|(^|/)\.' |
 	rsync -a --files-from=- "$TOP/" "$S/"
 mv "$S"/python/* "$S/"
 rmdir "$S/python"

@@ -1,0 +1,177 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The release artifacts tried as someone without the checkout would.
+# Usage: release.sh userspace|dist
+#   userspace  make lib, make khsum, make install-tools, make install-lib in
+#              a copy (overlay) of the Debian 12 root without libkcapi-dev
+#              and without kernel headers: they build and install, the
+#              module alone asks for headers, khsum --kernel says why it
+#              is not there, and that khsum agrees with every vector
+#   dist       make dist; the tarball unpacked in an empty directory with
+#              no git around: its version, the module against the host's
+#              Debian 6.1 headers, lib + khsum, make sdist + make wheel;
+#              the wheel and the sdist installed offline (pip --no-index
+#              --find-links) into fresh venvs outside any checkout, every
+#              vector through them and their digests against khsum's;
+#              make deb from the tarball (versions = the tarball's)
+# Prints one PASS:/FAIL: line per check and "release-PART: done".
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+RIG=$KH_TOP/tests/rig
+part=$1
+W=$KH_OUT/release-$part
+rm -rf "$W"
+mkdir -p "$W"
+
+# every algorithm once through PYTHON (the installed package) and KHSUM,
+# random key and message of the sizes each takes: same digests
+py_vs_khsum() { # python khsum
+	local py=$1 khsum=$2 a klen mlen got want bad=
+	for a in highwayhash64:32:1000 highwayhash128:32:1 highwayhash256:32:4099 sthash:48:777 \
+		nhpoly1305:1088:333 multimixer128:128:96; do
+		IFS=: read -r a klen mlen <<< "$a"
+		head -c "$klen" /dev/urandom > "$W/k"
+		head -c "$mlen" /dev/urandom > "$W/m"
+		got=$(cd "$W" && "$py" -c 'import keyedhash, sys
+print(keyedhash.new(sys.argv[1], open("k", "rb").read(), open("m", "rb").read()).hexdigest())' "$a")
+		want=$("$khsum" -a "$a" -k "$W/k" "$W/m" | cut -d' ' -f1)
+		[ -n "$want" ] && [ "$got" = "$want" ] || bad="$bad $a"
+	done
+	[ -z "$bad" ] || { echo "    differ:$bad"; return 1; }
+}
+
+case $part in
+userspace)
+	S=$W/src
+	mkdir -p "$S"
+	kh_files | grep -v '^build/' | rsync -a --files-from=- "$KH_TOP/" "$S/"
+	cat > "$W/in-root.sh" <<'EOS'
+set -u
+S=$1 ST=$2
+pass() { echo "PASS: $*"; }
+fail() { echo "FAIL: $*"; }
+check() { d=$1; shift; if "$@"; then pass "$d"; else fail "$d"; fi; }
+apt-get -q purge -y 'libkcapi-dev:*' libkcapi1 > /tmp/purge.log 2>&1 || cat /tmp/purge.log
+check "the root has no libkcapi (no kcapi.h, pkg-config knows none)" \
+	sh -c '[ ! -e /usr/include/kcapi.h ] && ! pkg-config --exists libkcapi'
+check "the root has no kernel headers (no /usr/src/linux-headers-*, no /lib/modules/*/build)" \
+	sh -c '! ls -d /usr/src/linux-headers-* /lib/modules/*/build 2>/dev/null | grep -q .'
+out=$(make -C "$S" lib khsum 2>&1); rc=$?
+printf '%s\n' "$out" | tail -5
+check "make lib khsum: built" test "$rc" = 0
+check "make khsum said it leaves out --kernel (no libkcapi)" \
+	sh -c 'printf "%s\n" "$1" | grep -q "built without --kernel"' sh "$out"
+check "khsum links no libkcapi" sh -c "! readelf -d '$S/build/khsum' | grep -q libkcapi"
+out=$(echo data | "$S/build/khsum" -a highwayhash256 -k /dev/null --kernel 2>&1); rc=$?
+check "khsum --kernel: exit 2, says it was built without libkcapi" \
+	sh -c '[ "$1" = 2 ] && printf "%s\n" "$2" | grep -q "built without libkcapi"' sh "$rc" "$out"
+out=$(make -C "$S" 2>&1); rc=$?
+check "plain make: fails at the module only, naming the targets that need no headers" \
+	sh -c '[ "$1" != 0 ] && printf "%s\n" "$2" | grep -q "no kernel headers found.*make install-tools"' sh "$rc" "$out"
+check "make install-tools DESTDIR PREFIX=/usr: khsum and khsum.1, no module" sh -c \
+	"make -s -C '$S' DESTDIR='$ST' PREFIX=/usr install-tools &&
+	 cmp '$S/build/khsum' '$ST/usr/bin/khsum' && cmp '$S/tools/khsum.1' '$ST/usr/share/man/man1/khsum.1' &&
+	 ! find '$ST' -name '*.ko' | grep -q ."
+check "make install-lib DESTDIR PREFIX=/usr: library, header, .pc, every man page" sh -c \
+	"make -s -C '$S' DESTDIR='$ST' PREFIX=/usr install-lib &&
+	 [ -e '$ST/usr/lib/libkeyedhash.so.0' ] && [ -e '$ST/usr/include/keyedhash.h' ] &&
+	 [ -e '$ST/usr/lib/pkgconfig/keyedhash.pc' ] &&
+	 for m in '$S'/lib/*.3; do cmp \"\$m\" '$ST/usr/share/man/man3/'\"\$(basename \"\$m\")\" || exit 1; done"
+check "man finds the installed pages (khsum.1 formats)" \
+	sh -c "man -l '$ST/usr/share/man/man1/khsum.1' > /dev/null 2>&1 || groff -man -Tutf8 '$ST/usr/share/man/man1/khsum.1' > /dev/null"
+echo "in-root: done"
+EOS
+	"$RIG/debroot.sh" overlay deb12 "$W/ov" bash "$W/in-root.sh" "$S" "$W/stage" > "$W/root.log" 2>&1
+	cat "$W/root.log"
+	grep -q '^in-root: done' "$W/root.log" || kh_fail "the steps in the Debian 12 root ran to their end"
+	# the root has no Python: the root's khsum checked here (glibc is the host's)
+	if [ -x "$S/build/khsum" ]; then
+		out=$(python3 "$KH_TOP/tests/lib/khsum-vectors.py" "$S/build/khsum" 2>&1)
+		kh_check "the khsum built without libkcapi, every vector: $(printf '%s\n' "$out" | tail -1)" \
+			test $? = 0
+	else
+		kh_fail "the khsum built without libkcapi, every vector: no khsum"
+	fi
+	;;
+dist)
+	# a plain machine's pip: no find-links, no index (offline)
+	unset PIP_FIND_LINKS PIP_INDEX_URL PIP_EXTRA_INDEX_URL
+	export PIP_NO_INDEX=1
+	out=$(make -s -C "$KH_TOP" dist 2>&1)
+	kh_check "make dist" test $? = 0
+	VER=$("$KH_TOP/tools/dist/version.sh")
+	D=$KH_OUT/dist T=keyedhash-$VER
+	kh_check "build/dist/$T.tar.gz and its .sha256, which sha256sum -c accepts" \
+		sh -c "cd '$D' && [ -s '$T.tar.gz' ] && grep -q '  $T.tar.gz\$' '$T.tar.gz.sha256' && sha256sum --quiet -c '$T.tar.gz.sha256'"
+	cp "$D/$T.tar.gz" "$D/$T.tar.gz.sha256" "$W/"
+	printf 'x' | dd of="$W/$T.tar.gz" bs=1 seek=1000 conv=notrunc status=none
+	kh_check "a changed tarball fails sha256sum -c" sh -c "cd '$W' && ! sha256sum --quiet -c '$T.tar.gz.sha256' > /dev/null 2>&1"
+	kh_check "make dist again: the same bytes (reproducible)" sh -c \
+		"cp '$D/$T.tar.gz' '$W/first.tar.gz' && make -s -C '$KH_TOP' dist > /dev/null && cmp '$W/first.tar.gz' '$D/$T.tar.gz'"
+	# unpacked where no git repository is around
+	U=$(mktemp -d /var/tmp/kh-dist-test.XXXXXX)
+	tar -xzf "$D/$T.tar.gz" -C "$U"
+	X=$U/$T
+	kh_check "unpacked: no .git, git sees no repository" sh -c \
+		"[ ! -e '$X/.git' ] && ! git -C '$X' rev-parse --git-dir > /dev/null 2>&1"
+	kh_check "the unpacked tree's version is the tarball's ($VER)" \
+		test "$("$X/tools/dist/version.sh" 2>&1)" = "$VER"
+	if KVER=$(kh_kver); then
+		kh_check "the module builds against Debian's $KVER headers, MODULE_VERSION $VER" sh -c \
+			"make -s -C '$X' KDIR=/lib/modules/$KVER/build modules > '$W/module.log' 2>&1 &&
+			 [ \"\$(modinfo -F version '$X/keyedhash.ko')\" = '$VER' ]"
+	else
+		kh_fail "the module from the tarball: no Debian 6.1 headers on the host (tests/rig/deps.sh)"
+	fi
+	kh_check "make lib khsum in the unpacked tree" sh -c "make -s -C '$X' lib khsum > '$W/lib.log' 2>&1"
+	out=$(make -s -C "$X" wheel PYTHON=/usr/bin/python3 2>&1)
+	kh_check "make wheel (and its sdist) in the unpacked tree" test $? = 0
+	P=$X/build/dist/python
+	whl=$(ls "$P"/*.whl 2>/dev/null) sd=$(ls "$P"/*.tar.gz 2>/dev/null)
+	kh_check "the wheel's and the sdist's version is the tarball's (PEP 440)" sh -c \
+		"case '$whl' in */keyedhash-$VER-cp3*.whl) ;; *) exit 1;; esac && [ '$sd' = '$P/$T.tar.gz' ]"
+	case $(uname -m) in
+	x86_64|aarch64)
+		kh_check "auditwheel gave the wheel a manylinux tag ($(basename "$whl"))" \
+			sh -c "case '$whl' in *-manylinux_*) ;; *) exit 1;; esac" ;;
+	esac
+	kh_check "the sdist holds the library's sources (lib/lib.mk, core/, arch/) and no build output" sh -c \
+		"tar -tzf '$sd' | grep -q '^$T/lib/lib.mk\$' && tar -tzf '$sd' | grep -q '^$T/core/' &&
+		 ! tar -tzf '$sd' | grep -E '\\.(o|a|so|ko)\$'"
+	# the wheel, in a plain venv (no setuptools or wheel needed), offline
+	E=$W/empty
+	mkdir -p "$E/wheels" "$E/sdists"
+	cp "$whl" "$E/wheels/"
+	cp "$sd" "$E/sdists/"
+	kh_check "plain venv: pip install --no-index --find-links DIR keyedhash (the wheel), outside any checkout" \
+		sh -c "cd '$E' && /usr/bin/python3 -m venv v1 > /dev/null && v1/bin/pip install -q --no-index --find-links wheels keyedhash"
+	kh_check "the installed package is the wheel's version, not the checkout's" sh -c \
+		"cd '$E' && [ \"\$(v1/bin/python -c 'import importlib.metadata as m; print(m.version(\"keyedhash\"))')\" = '$VER' ] &&
+		 v1/bin/python -c 'import keyedhash; print(keyedhash.__file__)' | grep -q '^$E/v1/'"
+	out=$(cd "$E" && v1/bin/python "$KH_TOP/tests/lib/python-vectors.py" 2>&1)
+	kh_check "the wheel, every vector: $(printf '%s\n' "$out" | tail -1)" test $? = 0
+	kh_check "the wheel's digests are khsum's, every algorithm" py_vs_khsum "$E/v1/bin/python" "$X/build/khsum"
+	# the sdist, offline: setuptools and wheel from Debian (python3-setuptools,
+	# python3-wheel), no build isolation
+	kh_check "venv with Debian's setuptools+wheel: pip install --no-build-isolation --no-index --find-links DIR keyedhash (the sdist)" \
+		sh -c "cd '$E' && /usr/bin/python3 -m venv --system-site-packages v2 > /dev/null &&
+		 v2/bin/pip install -q --no-build-isolation --no-index --find-links sdists keyedhash > '$W/sdist-install.log' 2>&1"
+	kh_check "the sdist's build: every algorithm's digests are khsum's" py_vs_khsum "$E/v2/bin/python" "$X/build/khsum"
+	# make deb from the tarball: the packages carry its version
+	out=$(bash "$X/tests/rig/deb-build.sh" 2>&1)
+	rc=$?
+	[ "$rc" = 0 ] || printf '%s\n' "$out" | tail -20
+	kh_check "make deb in the unpacked tree (Debian 12 root; lintian)" test "$rc" = 0
+	dv=$(echo "$VER" | sed 's/-/~/g')
+	bad=
+	for deb in "$X"/build/deb/*.deb; do
+		[ "$(dpkg-deb -f "$deb" Version)" = "$dv" ] || bad="$bad $(basename "$deb")"
+	done
+	kh_check "every .deb from the tarball ($(ls "$X"/build/deb/*.deb 2>/dev/null | wc -l)) has its version ($dv)${bad:+; not:$bad}" \
+		sh -c "[ -z '$bad' ] && ls '$X'/build/deb/keyedhash-dkms_*_all.deb > /dev/null"
+	rm -rf "$U"
+	;;
+*)
+	kh_die "release.sh: unknown part $part" ;;
+esac
+echo "release-$part: done"
