@@ -208,6 +208,12 @@ sdist:
 wheel:
 	PYTHON=$(PYTHON) tools/dist/python.sh wheel $(BUILD)/dist/python
 
+# make repo: build/deb's packages (make deb first) into build/repo/
+# (REPO=DIR elsewhere; REPO_KEY=<key id>, REPO_GNUPGHOME=: the signing key)
+REPO ?= $(BUILD)/repo
+repo:
+	tools/dist/repo.sh $(BUILD)/deb $(REPO)
+
 # make deb: the Debian packages keyedhash-dkms and keyedhash-tools (amd64,
 # arm64) in build/deb/, built in a cached Debian 12 root (debootstrap),
 # lintian-checked.  make check-deb: install them with apt in Debian 12 and

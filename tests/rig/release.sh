@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # The release artifacts tried as someone without the checkout would.
-# Usage: release.sh userspace|dist
+# Usage: release.sh userspace|dist|repo-deb12|repo-deb13
 #   userspace  make lib, make khsum, make install-tools, make install-lib in
 #              a copy (overlay) of the Debian 12 root without libkcapi-dev
 #              and without kernel headers: they build and install, the
@@ -14,6 +14,14 @@
 #              --find-links) into fresh venvs outside any checkout, every
 #              vector through them and their digests against khsum's;
 #              make deb from the tarball (versions = the tarball's)
+#   repo-ROOT  make repo from make deb's packages (build/deb/); a copy of
+#              the Debian 12 or 13 root adds it by a file:// URL with
+#              signed-by=, installs keyedhash-dkms keyedhash-tools by name;
+#              the repository moves to the next version (make repo again,
+#              the packages of make deb repacked as VERSION+r1): apt update
+#              && apt upgrade moves every kernel to it (dkms status,
+#              modinfo -F version); a Release rewritten without the key
+#              (offering VERSION+r2) is refused by apt, nothing changes
 # Prints one PASS:/FAIL: line per check and "release-PART: done".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -170,6 +178,77 @@ dist)
 	kh_check "every .deb from the tarball ($(ls "$X"/build/deb/*.deb 2>/dev/null | wc -l)) has its version ($dv)${bad:+; not:$bad}" \
 		sh -c "[ -z '$bad' ] && ls '$X'/build/deb/keyedhash-dkms_*_all.deb > /dev/null"
 	rm -rf "$U"
+	;;
+repo-deb12|repo-deb13)
+	ROOT=${part#repo-}
+	VER=$(cat "$KH_OUT/deb/version" 2>/dev/null)
+	if [ -z "$VER" ] || [ ! -f "$KH_OUT/deb/keyedhash-dkms_${VER}_all.deb" ]; then
+		kh_fail "$part: make deb's packages in $KH_OUT/deb (run make deb)"
+		echo "release-$part: done"
+		exit 0
+	fi
+	N1=$VER+r1 N2=$VER+r2
+	# make deb's packages at another version: keyedhash-dkms (its sources'
+	# dkms.conf and hook say it too) and keyedhash-tools (its Recommends)
+	repack() { # deb, new version, outdir
+		local d=$W/pk v=$2 p
+		rm -rf "$d"
+		dpkg-deb -R "$1" "$d"
+		p=$(sed -n 's/^Package: //p' "$d/DEBIAN/control")
+		if [ "$p" = keyedhash-dkms ]; then
+			mv "$d/usr/src/keyedhash-$VER" "$d/usr/src/keyedhash-$v"
+			sed -i "s/^PACKAGE_VERSION=.*/PACKAGE_VERSION=\"$v\"/" "$d/usr/src/keyedhash-$v/dkms.conf"
+			sed -i "s/^VER=.*/VER=$v/" "$d/usr/lib/keyedhash-dkms/kernel-hook"
+		fi
+		sed -i "s/^Version: .*/Version: $v/; s/(= $VER)/(= $v)/g" "$d/DEBIAN/control"
+		(cd "$d" && find usr -type f -exec md5sum {} + > DEBIAN/md5sums)
+		dpkg-deb -Zgzip -b "$d" "$3/" > /dev/null
+	}
+	mkdir -p "$W/next" "$W/next2"
+	for f in "$KH_OUT"/deb/keyedhash-dkms_*.deb "$KH_OUT"/deb/keyedhash-tools_*.deb; do
+		repack "$f" "$N1" "$W/next"
+	done
+	repack "$KH_OUT/deb/keyedhash-dkms_${VER}_all.deb" "$N2" "$W/next2"
+	kh_check "make repo REPO=<dir> (make deb's packages, the cached key)" \
+		make -s -C "$KH_TOP" repo REPO="$W/repo-v1"
+	for a in amd64 arm64; do
+		kh_check "the repository's $a index lists keyedhash-dkms (all), keyedhash-tools, libkeyedhash0, libkeyedhash-dev ($a)" sh -c \
+			"P='$W/repo-v1/dists/stable/main/binary-$a/Packages' &&
+			 grep -q -A3 '^Package: keyedhash-dkms\$' \$P &&
+			 for p in keyedhash-tools libkeyedhash0 libkeyedhash-dev; do
+				awk -v p=\$p '/^Package: /{ n = \$2 } /^Architecture: /{ if (n == p && \$2 == \"$a\") f = 1 } END { exit !f }' \$P || exit 1
+			 done"
+	done
+	kh_check "InRelease verifies with the exported keyring (gpgv)" \
+		gpgv --keyring "$W/repo-v1/keyedhash-archive-keyring.gpg" "$W/repo-v1/dists/stable/InRelease"
+	# the next version: the same repository, make repo again
+	cp -a "$W/repo-v1" "$W/repo-v2"
+	kh_check "make repo again with the next version's packages ($N1): the older stay in the pool" sh -c \
+		"'$KH_TOP/tools/dist/repo.sh' '$W/next' '$W/repo-v2' > /dev/null &&
+		 ls '$W/repo-v2/pool/main/keyedhash-dkms_${VER}_all.deb' '$W/repo-v2/pool/main/keyedhash-dkms_${N1}_all.deb' > /dev/null"
+	# tampered: N2 added, Packages and Release rewritten, the signatures
+	# left as they were (whoever did it lacks the key)
+	cp -a "$W/repo-v2" "$W/repo-bad"
+	G=$W/gnupg-other
+	mkdir -p "$G" && chmod 700 "$G"
+	gpg --homedir "$G" --batch --quiet --passphrase '' --quick-gen-key other ed25519 sign never 2> /dev/null
+	REPO_KEY=other REPO_GNUPGHOME=$G "$KH_TOP/tools/dist/repo.sh" "$W/next2" "$W/repo-bad" > /dev/null
+	B=$W/repo-bad/dists/stable
+	awk -v rel="$B/Release" '
+		/^-----BEGIN PGP SIGNATURE-----/ { sig = 1 }
+		!sig && !body { print; if ($0 == "") { body = 1; while ((getline l < rel) > 0) print l } ; next }
+		sig { print }' "$W/repo-v2/dists/stable/InRelease" > "$B/InRelease"
+	cp "$W/repo-v2/dists/stable/Release.gpg" "$B/Release.gpg"
+	cp "$W/repo-v2/keyedhash-archive-keyring.gpg" "$W/repo-bad/"
+	kh_check "the tampered InRelease offers $N2 and fails gpgv" sh -c \
+		"grep -q keyedhash-dkms_${N2}_all.deb '$W/repo-bad/dists/stable/main/binary-amd64/Packages' &&
+		 ! gpgv --keyring '$W/repo-v2/keyedhash-archive-keyring.gpg' '$B/InRelease' 2> /dev/null"
+	ln -sfn repo-v1 "$W/repo"
+	"$RIG/debroot.sh" overlay "$ROOT" "$W/ov" bash "$RIG/repo-in-root.sh" "$ROOT" "$W" "$VER" "$N1" "$N2" \
+		> "$W/root.log" 2>&1
+	cat "$W/root.log"
+	grep -q "^repo $ROOT: done" "$W/root.log" || kh_fail "$part: the steps in the root ran to their end"
+	rm -rf "$W/ov"
 	;;
 *)
 	kh_die "release.sh: unknown part $part" ;;
