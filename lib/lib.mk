@@ -107,7 +107,7 @@ uninstall-lib:
 # every vector through every driver (libtest), through khsum without the
 # module, through Python; ASan/UBSan; valgrind; the fuzz test for
 # FUZZ_SECONDS (default 10; make fuzz FUZZ_SECONDS=600 for longer); the
-# ABI against lib/abi/libkeyedhash.abi; keys and states wiped before free().
+# ABI against the last release's (lib/abi/abi.sh); keys and states wiped before free().
 LIB_VECTORS := $(LIB_OUT)/vectors.tsv
 LIB_TEST_RPATH := -Wl,-rpath,$(LIB_OUT)
 
@@ -153,7 +153,7 @@ $(LIB_OUT)/test-khsum: $(LIB_VECTORS) $(BUILD)/khsum
 $(LIB_OUT)/test-python: $(wildcard python/src/keyedhash/* python/*.py python/*.toml) $(LIB_SRCS)
 $(LIB_OUT)/test-asan: $(LIB_OUT)/asan/libtest $(LIB_VECTORS)
 $(LIB_OUT)/test-fuzz: $(BUILD)/fuzz/kh-fuzz
-$(LIB_OUT)/test-abi: $(LIB_SO) $(LIB_OUT)/libkeyedhash.so lib/abi/libkeyedhash.abi
+$(LIB_OUT)/test-abi: $(LIB_SO) $(LIB_OUT)/libkeyedhash.so $(wildcard lib/abi/*.abi) lib/abi/abi.sh
 $(LIB_OUT)/test-install: lib $(BUILD)/khsum
 $(LIB_OUT)/test-arm64: $(BUILD)/arm64lib/libtest $(LIB_VECTORS)
 $(LIB_OUT)/test-%: tests/lib/run.sh
@@ -162,19 +162,18 @@ $(LIB_OUT)/test-%: tests/lib/run.sh
 	chmod +x $@
 
 # make check-lib: them all; make fuzz FUZZ_SECONDS=600: the fuzzer alone, longer
-.PHONY: check-lib fuzz abi-baseline
+.PHONY: check-lib fuzz abi-release
 check-lib: $(addprefix $(LIB_OUT)/test-,$(LIB_TESTS))
 	@for t in $(LIB_TESTS); do $(LIB_OUT)/test-$$t | tail -1 || exit 1; done
 
 fuzz: $(LIB_OUT)/test-fuzz
 	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) $<
 
-# make abi-baseline: record the ABI of the library as built now (only when
-# the ABI is meant to change: a new symbol, or a new soname)
-abi-baseline: $(LIB_SO)
-	@mkdir -p lib/abi
-	abidw --headers-dir lib/include --drop-private-types --no-corpus-path \
-		--out-file lib/abi/libkeyedhash.abi $(LIB_SO)
+# make abi-release ABI_VERSION=X.Y.Z: record lib/abi/X.Y.Z.abi, the ABI the
+# release X.Y.Z ships, in the commit that marks it (a released version's
+# dump is never rewritten; lib/abi/abi.sh, docs/packaging.md)
+abi-release: $(LIB_SO)
+	lib/abi/abi.sh record $(LIB_SO) $(or $(ABI_VERSION),$(shell tools/dist/version.sh))
 
 # make bench-python: a 1 MiB digest from Python against the C library's
 # time (tests/lib/pyspeed.py), in the venv test-python installs

@@ -329,12 +329,12 @@ build_tools() { # arch, cc
 	[ "$1" = arm64 ] && return 0
 	$cc -O2 -Wall -Wextra -Werror -o "$o/kcapi-example-dynamic" \
 		"$t/examples/kcapi-example.c" -lkcapi || return 1
-	# README.md shows tools/examples/kcapi-example.c verbatim: the ```c
+	# docs/usage.md shows tools/examples/kcapi-example.c verbatim: the ```c
 	# block that names that file
 	awk '/^```c$/ { b = ""; inb = 1; next }
 	     inb && /^```$/ { inb = 0; if (b ~ /tools\/examples\/kcapi-example\.c/) printf "%s", b; next }
-	     inb { b = b $0 "\n" }' "$KH_TOP/README.md" | cmp -s - "$t/examples/kcapi-example.c" || {
-		echo "README.md's copy of tools/examples/kcapi-example.c differs from the file"
+	     inb { b = b $0 "\n" }' "$KH_TOP/docs/usage.md" | cmp -s - "$t/examples/kcapi-example.c" || {
+		echo "docs/usage.md's copy of tools/examples/kcapi-example.c differs from the file"
 		return 1
 	}
 }
