@@ -990,6 +990,22 @@ deb_run() { # part of deb-check.sh: build, arm64, deb12 or deb13
 	echo "    make check-deb, $1: $2 passed, $4 failed (log: ${log#$KH_TOP/})"
 	printf '  %-64s %5d passed, %d failed\n' "Debian packages (make check-deb), $1" "$2" "$4" >> "$SUMMARY"
 }
+# The release artifacts (tests/rig/release.sh) as two jobs: the userspace
+# parts in a Debian 12 root without libkcapi and headers, then make dist's
+# tarball built without git (module, lib, khsum, sdist, wheel, make deb);
+# and make repo's signed repository in Debian 12 and 13 roots (after make
+# deb: its packages).
+release_run() { # job name, parts...
+	local name=$1 part log
+	shift
+	[ "$name" != release-repo ] || while [ ! -e "$JOBS/deb-build.done" ]; do sleep 2; done
+	kh_slot
+	for part in "$@"; do
+		log=$LOGS/release-$part.log
+		bash "$RIG/release.sh" "$part" > "$log" 2>&1
+		count_log "release artifacts: $part (tests/rig/release.sh)" "$log" "^release-$part: done"
+	done
+}
 run_deb() {
 	tier_begin deb
 	deb13_ready
@@ -997,6 +1013,8 @@ run_deb() {
 	kh_job deb-arm64 deb_run arm64
 	kh_job deb-deb13 deb_run deb13
 	kh_job deb-deb12 deb_run deb12
+	kh_job release release_run release userspace dist
+	kh_job release-repo release_run release-repo repo-deb12 repo-deb13
 	tier_end deb
 }
 

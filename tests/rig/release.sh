@@ -7,7 +7,7 @@
 #              and without kernel headers: they build and install, the
 #              module alone asks for headers, khsum --kernel says why it
 #              is not there, and that khsum agrees with every vector
-#   dist       make dist; the tarball unpacked in an empty directory with
+#   dist       make dist (and its keyed .khsum with DIST_KEY); the tarball unpacked in an empty directory with
 #              no git around: its version, the module against the host's
 #              Debian 6.1 headers, lib + khsum, make sdist + make wheel;
 #              the wheel and the sdist installed offline (pip --no-index
@@ -105,7 +105,7 @@ dist)
 	# a plain machine's pip: no find-links, no index (offline)
 	unset PIP_FIND_LINKS PIP_INDEX_URL PIP_EXTRA_INDEX_URL
 	export PIP_NO_INDEX=1
-	out=$(make -s -C "$KH_TOP" dist 2>&1)
+	out=$(make -s -C "$KH_TOP" BUILD="$KH_OUT" dist 2>&1)
 	kh_check "make dist" test $? = 0
 	VER=$("$KH_TOP/tools/dist/version.sh")
 	D=$KH_OUT/dist T=keyedhash-$VER
@@ -115,7 +115,14 @@ dist)
 	printf 'x' | dd of="$W/$T.tar.gz" bs=1 seek=1000 conv=notrunc status=none
 	kh_check "a changed tarball fails sha256sum -c" sh -c "cd '$W' && ! sha256sum --quiet -c '$T.tar.gz.sha256' > /dev/null 2>&1"
 	kh_check "make dist again: the same bytes (reproducible)" sh -c \
-		"cp '$D/$T.tar.gz' '$W/first.tar.gz' && make -s -C '$KH_TOP' dist > /dev/null && cmp '$W/first.tar.gz' '$D/$T.tar.gz'"
+		"cp '$D/$T.tar.gz' '$W/first.tar.gz' && make -s -C '$KH_TOP' BUILD='$KH_OUT' dist > /dev/null && cmp '$W/first.tar.gz' '$D/$T.tar.gz'"
+	head -c 32 /dev/urandom > "$W/dist.key"
+	kh_check "make dist DIST_KEY=<secret key>: a .khsum beside it, khsum -c accepts it, and refuses the changed tarball" sh -c \
+		"make -s -C '$KH_TOP' BUILD='$KH_OUT' dist DIST_KEY='$W/dist.key' > /dev/null &&
+		 cd '$D' && '$KH_TOP/build/khsum' -a highwayhash256 -k '$W/dist.key' --quiet -c '$T.tar.gz.khsum' &&
+		 cp '$T.tar.gz.khsum' '$W/' && cd '$W' &&
+		 ! '$KH_TOP/build/khsum' -a highwayhash256 -k '$W/dist.key' --status -c '$T.tar.gz.khsum'"
+	make -s -C "$KH_TOP" BUILD="$KH_OUT" dist > /dev/null
 	# unpacked where no git repository is around
 	U=$(mktemp -d /var/tmp/kh-dist-test.XXXXXX)
 	tar -xzf "$D/$T.tar.gz" -C "$U"
@@ -210,7 +217,7 @@ repo-deb12|repo-deb13)
 	done
 	repack "$KH_OUT/deb/keyedhash-dkms_${VER}_all.deb" "$N2" "$W/next2"
 	kh_check "make repo REPO=<dir> (make deb's packages, the cached key)" \
-		make -s -C "$KH_TOP" repo REPO="$W/repo-v1"
+		make -s -C "$KH_TOP" BUILD="$KH_OUT" repo REPO="$W/repo-v1"
 	for a in amd64 arm64; do
 		kh_check "the repository's $a index lists keyedhash-dkms (all), keyedhash-tools, libkeyedhash0, libkeyedhash-dev ($a)" sh -c \
 			"P='$W/repo-v1/dists/stable/main/binary-$a/Packages' &&
