@@ -5,7 +5,8 @@
 # cached roots: tests/rig/deb-build.sh (build + lintian; the version from
 # git, the maintainer scripts the package's own), then tests/rig/deb.sh
 # deb12 and deb13 (install, kernels after, upgrades and a downgrade, a
-# kernel purged, remove, purge); each root with the packages booting
+# kernel purged, remove, purge) and tests/rig/deb-upgrade.sh (the upgrade
+# matrix from the released 0.8.0); each root with the packages booting
 # Debian's kernels in QEMU (tests/rig/deb-vm.sh), and Debian 12's Secure
 # Boot chain with the DKMS-signed module (tests/rig/deb-sb.sh, in the
 # background); the arm64 packages with apt in an arm64 Debian 13 root
@@ -135,6 +136,11 @@ part_root() { # deb12|deb13
 	t0=$(date +%s)
 	nice "$RIG/deb.sh" "$r" > "$LOGS/deb-$r.log" 2>&1
 	count "packages on $r ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-$r.log" "^deb $r: done"
+	# the upgrade matrix: from the released 0.8.0, a snapshot, this one
+	# (tests/rig/deb-upgrade.sh)
+	t0=$(date +%s)
+	nice "$RIG/deb-upgrade.sh" "$r" > "$LOGS/deb-upgrade-$r.log" 2>&1
+	count "upgrade matrix on $r ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-upgrade-$r.log" "^deb-upgrade $r: done"
 	[ "${KH_DEB_VM:-1}" != 0 ] || return 0
 	if [ "$r" = deb12 ]; then
 		kh_log "VM (background): Secure Boot, Debian 12's boot chain, the DKMS-signed module"
