@@ -18,6 +18,8 @@
 #                         khsum and its man page (PREFIX=/usr/local;
 #                         DESTDIR=/ INSTALL_MOD_PATH= stage it elsewhere)
 #   make uninstall        remove them again, depmod
+#   make dkms-source      the module's sources for "dkms add" by hand,
+#                         stamped with the version (build/dkms-source/)
 #   make deb              Debian packages keyedhash-dkms, keyedhash-tools
 #                         (build/deb/), built in a Debian 12 root
 #   make check-deb        the packages installed with apt in Debian 12 and
@@ -213,6 +215,20 @@ wheel:
 REPO ?= $(BUILD)/repo
 repo:
 	tools/dist/repo.sh $(BUILD)/deb $(REPO)
+
+# make dkms-source: build/dkms-source/keyedhash-VERSION, the files the
+# package keyedhash-dkms ships (debian/keyedhash-dkms.install) and
+# dkms.conf, stamped with this tree's version (tools/version.sh), for
+# "dkms add" by hand; prints the commands.
+.PHONY: dkms-source
+dkms-source:
+	@v=$$(sh tools/version.sh) && d=$(BUILD)/dkms-source/keyedhash-$$v && \
+	rm -rf $(BUILD)/dkms-source && mkdir -p $$d && \
+	sed -n 's|^\([^ ]*\) usr/src/keyedhash-[^/]*/\(.*\)$$|\1 \2|p' debian/keyedhash-dkms.install | \
+	while read -r glob dest; do \
+		mkdir -p $$d/$$dest && cp $$glob $$d/$$dest || exit 1; \
+	done && cp dkms.conf $$d/ && sh tools/version.sh --stamp $$d $$v > /dev/null && \
+	echo "sudo dkms add $$d" && echo "sudo dkms install keyedhash/$$v"
 
 # make deb: the Debian packages keyedhash-dkms and keyedhash-tools (amd64,
 # arm64) in build/deb/, built in a cached Debian 12 root (debootstrap),

@@ -14,9 +14,15 @@
 
 LIB_OUT := $(BUILD)/lib
 LIB_SOVER := 0
-LIB_VERSION := 0.1.0
+# the shared object's file name (its soname: LIB_SOVER); the version of
+# the library itself is the project's (LIB_VERFILE)
+LIB_SO_REAL := 0.1.0
 LIB_SONAME := libkeyedhash.so.$(LIB_SOVER)
-LIB_SO := $(LIB_OUT)/libkeyedhash.so.$(LIB_VERSION)
+LIB_SO := $(LIB_OUT)/libkeyedhash.so.$(LIB_SO_REAL)
+# The project's version (tools/version.sh: VERSION and git, or a stamped
+# copy's .version; make stops where there is none), for
+# keyedhash_version() and keyedhash.pc; rewritten only when it changes.
+LIB_VERFILE := $(LIB_OUT)/version
 LIB_A := $(LIB_OUT)/libkeyedhash.a
 LIB_PC := $(LIB_OUT)/keyedhash.pc
 LIB_MACH := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine)))
@@ -55,7 +61,15 @@ lib: $(LIB_SO) $(LIB_OUT)/libkeyedhash.so $(LIB_A) $(LIB_PC)
 
 $(LIB_OUT)/obj/%.c.o: %.c lib/lib.mk
 	@mkdir -p $(@D)
-	$(CC) $(LIB_ALL_CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(LIB_ALL_CFLAGS) $(LIB_VERDEF) -MMD -MP -c $< -o $@
+
+.PHONY: kh-lib-version
+kh-lib-version:
+$(LIB_VERFILE): kh-lib-version
+	@mkdir -p $(@D)
+	@v=$$(sh tools/version.sh) && { [ "$$(cat $@ 2> /dev/null)" = "$$v" ] || echo "$$v" > $@; }
+$(LIB_OUT)/obj/lib/keyedhash.c.o: $(LIB_VERFILE)
+$(LIB_OUT)/obj/lib/keyedhash.c.o: LIB_VERDEF = -DKH_LIB_VERSION='"$(shell cat $(LIB_VERFILE))"'
 
 $(LIB_OUT)/obj/%.S.o: %.S lib/lib.mk
 	@mkdir -p $(@D)
@@ -75,10 +89,10 @@ $(LIB_A): $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
 # (for PREFIX as given to make lib; make install-lib writes its own)
-$(LIB_PC): lib/keyedhash.pc.in lib/lib.mk
+$(LIB_PC): lib/keyedhash.pc.in lib/lib.mk $(LIB_VERFILE)
 	@mkdir -p $(@D)
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
-		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' $< > $@
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e "s|@VERSION@|$$(cat $(LIB_VERFILE))|g" $< > $@
 
 install-lib: lib
 	install -D -m 644 $(LIB_SO) $(DESTDIR)$(LIBDIR)/$(notdir $(LIB_SO))
@@ -88,7 +102,7 @@ install-lib: lib
 	install -D -m 644 lib/include/keyedhash.h $(DESTDIR)$(INCLUDEDIR)/keyedhash.h
 	@mkdir -p $(DESTDIR)$(LIBDIR)/pkgconfig
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
-		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e "s|@VERSION@|$$(cat $(LIB_VERFILE))|g" \
 		lib/keyedhash.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/keyedhash.pc
 	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/keyedhash.pc
 	for m in $(LIB_MAN3); do install -D -m 644 $$m $(MAN3DIR)/$$(basename $$m) || exit 1; done
@@ -173,7 +187,7 @@ fuzz: $(LIB_OUT)/test-fuzz
 # release X.Y.Z ships, in the commit that marks it (a released version's
 # dump is never rewritten; lib/abi/abi.sh, docs/packaging.md)
 abi-release: $(LIB_SO)
-	lib/abi/abi.sh record $(LIB_SO) $(or $(ABI_VERSION),$(shell tools/dist/version.sh))
+	lib/abi/abi.sh record $(LIB_SO) $(or $(ABI_VERSION),$(shell sh tools/version.sh))
 
 # make bench-python: a 1 MiB digest from Python against the C library's
 # time (tests/lib/pyspeed.py), in the venv test-python installs

@@ -4,7 +4,7 @@
 The C extension links libkeyedhash.a, which lib/lib.mk builds from the
 module's own core/ and arch/ sources: one directory up in the keyedhash
 checkout (pip install ./python), or beside this file in the sdist (make
-sdist copies them in, with the file "version"), which so builds on its own.
+sdist copies them in, with the file .version), which so builds on its own.
 Needs gcc, make and the Python headers (Debian: build-essential python3-dev).
 """
 import os
@@ -12,6 +12,7 @@ import subprocess
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 from setuptools.command.sdist import sdist
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -19,21 +20,50 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = HERE if os.path.exists(os.path.join(HERE, "lib", "lib.mk")) else os.path.dirname(HERE)
 
 
-def project_version():
-    """The project's one version (PEP 440): the sdist's file "version", as
-    make sdist wrote it, or in the checkout the project's version script."""
-    f = os.path.join(HERE, "version")
-    if os.path.exists(f):
-        with open(f) as v:
-            return v.read().strip()
-    if os.path.exists(os.path.join(TOP, "debian", "mkversion")):
-        return subprocess.check_output(["sh", "debian/mkversion"], cwd=TOP,
-                                       universal_newlines=True).strip()
+def kh_version():
+    """The project's one version (tools/version.sh in the checkout; an
+    sdist carries it in .version): a release's X.Y.Z, a snapshot's
+    X.Y.Z.postN+gHASH, PEP 440 and Debian alike (docs/packaging.md)."""
+    script = os.path.join(TOP, "tools", "version.sh")
+    if os.path.exists(script):
+        try:
+            return subprocess.check_output(["sh", script], text=True).strip()
+        except subprocess.CalledProcessError:
+            raise SystemExit("keyedhash: no version (tools/version.sh said why, above)")
+    stamp = os.path.join(HERE, ".version")
+    if os.path.exists(stamp):
+        with open(stamp) as f:
+            return f.read().strip()
     raise SystemExit("keyedhash: no version: build from the keyedhash checkout "
-                     "(pip install ./python) or from its sdist (make sdist)")
+                     "(pip install ./python) or from its sdist")
 
 
-class SelfContainedSdist(sdist):
+VERSION = kh_version()
+
+
+class BuildPyVersion(build_py):
+    """keyedhash/_version.py in the build: version, the package's version."""
+
+    def run(self):
+        super().run()
+        if not self.dry_run:
+            d = os.path.join(self.build_lib, "keyedhash")
+            os.makedirs(d, exist_ok=True)
+            with open(os.path.join(d, "_version.py"), "w") as f:
+                f.write("# written by setup.py (the project's tools/version.sh)\n"
+                        "version = %r\n" % VERSION)
+
+
+class SdistVersion(sdist):
+    """The sdist carries its version (.version), having no tools/version.sh."""
+
+    def make_release_tree(self, base_dir, files):
+        super().make_release_tree(base_dir, files)
+        with open(os.path.join(base_dir, ".version"), "w") as f:
+            f.write(VERSION + "\n")
+
+
+class SelfContainedSdist(SdistVersion):
     """An sdist only from a tree that holds the library's sources (make sdist)."""
 
     def run(self):
@@ -62,7 +92,7 @@ class BuildWithLib(build_ext):
 
 setup(
     name="keyedhash",
-    version=project_version(),
+    version=VERSION,
     description="Keyed hashes of the keyedhash kernel module (HighwayHash, "
                 "STHash, Multimixer-128, NHPoly1305) in userspace, hashlib-style",
     license="GPL-2.0-only",
@@ -77,6 +107,7 @@ setup(
         # only PyInit__keyedhash leaves the extension, none of the library's symbols
         extra_link_args=["-Wl,--exclude-libs,ALL"],
     )],
-    cmdclass={"build_ext": BuildWithLib, "sdist": SelfContainedSdist},
+    cmdclass={"build_ext": BuildWithLib, "build_py": BuildPyVersion,
+              "sdist": SelfContainedSdist},
     python_requires=">=3.9",
 )

@@ -23,7 +23,7 @@ set -euo pipefail
 A=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$A/../.." && pwd)
 cmd=$1 SO=$2
-VER=$("$TOP/tools/dist/version.sh")
+VER=$(sh "$TOP/tools/version.sh")
 released() { dpkg --compare-versions "$1" le "$VER"; }
 dumps=$(cd "$A" && ls *.abi 2>/dev/null | sed 's/\.abi$//' | sort -V)
 

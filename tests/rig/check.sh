@@ -434,6 +434,10 @@ run_host() {
 		python3 "$RIG/doc-links.py"
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" hosttest > "$LOGS/hosttest.log" 2>&1
 	count_log "host self-test (generic C)" "$LOGS/hosttest.log" "^hosttest:"
+	# the one version (tools/version.sh): dpkg's and PEP 440's order, the
+	# module, library and Python package carrying it
+	bash "$RIG/version.sh" > "$LOGS/version.log" 2>&1
+	count_log "the version: release, snapshots, changes (dpkg, PEP 440)" "$LOGS/version.log" "^version: done"
 	# tests/host/hosttest-<name>.c, and hosttest-arch.c built for both arches;
 	# then those and the self-test again with ASan and UBSan (asan/: make
 	# hosttest-asan; the C instrumented, the x86 assembly linked as it is)

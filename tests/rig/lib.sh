@@ -12,7 +12,7 @@ KH_PKGS="linux-image-amd64 linux-headers-amd64 linux-source-6.1 qemu-system-x86
 	libelf-dev libssl-dev python3 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	rsync qemu-user dkms cryptsetup-bin dmsetup groff-base debootstrap
 	libkcapi-dev kcapi-tools
-	python3-dev python3-venv python3-setuptools python3-wheel valgrind
+	python3-dev python3-venv python3-setuptools python3-wheel python3-packaging valgrind
 	clang-14 libclang-rt-14-dev abigail-tools"
 
 # The newest installed Debian 6.1 amd64 kernel, e.g. 6.1.0-56-amd64.

@@ -107,7 +107,7 @@ dist)
 	export PIP_NO_INDEX=1
 	out=$(make -s -C "$KH_TOP" BUILD="$KH_OUT" dist 2>&1)
 	kh_check "make dist" test $? = 0
-	VER=$("$KH_TOP/tools/dist/version.sh")
+	VER=$(sh "$KH_TOP/tools/version.sh")
 	D=$KH_OUT/dist T=keyedhash-$VER
 	kh_check "build/dist/$T.tar.gz and its .sha256, which sha256sum -c accepts" \
 		sh -c "cd '$D' && [ -s '$T.tar.gz' ] && grep -q '  $T.tar.gz\$' '$T.tar.gz.sha256' && sha256sum --quiet -c '$T.tar.gz.sha256'"
@@ -130,7 +130,7 @@ dist)
 	kh_check "unpacked: no .git, git sees no repository" sh -c \
 		"[ ! -e '$X/.git' ] && ! git -C '$X' rev-parse --git-dir > /dev/null 2>&1"
 	kh_check "the unpacked tree's version is the tarball's ($VER)" \
-		test "$("$X/tools/dist/version.sh" 2>&1)" = "$VER"
+		test "$(sh "$X/tools/version.sh" 2>&1)" = "$VER"
 	if KVER=$(kh_kver); then
 		kh_check "the module builds against Debian's $KVER headers, MODULE_VERSION $VER" sh -c \
 			"make -s -C '$X' KDIR=/lib/modules/$KVER/build modules > '$W/module.log' 2>&1 &&

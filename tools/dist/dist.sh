@@ -6,7 +6,7 @@
 # Writes OUTDIR/keyedhash-VERSION.tar.gz: "git archive" of the checkout's
 # tracked files as they are (uncommitted changes included: git stash create;
 # the version then says .dirty), in a directory keyedhash-VERSION/, with the
-# version stamped in (tools/dist/stamp.sh), so that the tarball builds every
+# version stamped in (tools/version.sh --stamp: .version, dkms.conf), so that the tarball builds every
 # artifact without git: the module, make deb, make lib/khsum, make
 # sdist/wheel.  Beside it:
 #   keyedhash-VERSION.tar.gz.sha256    sha256sum's format (and khsum's: the
@@ -28,14 +28,14 @@ OUT=$(mkdir -p "$1" && cd "$1" && pwd)
 cd "$TOP"
 git rev-parse --is-inside-work-tree > /dev/null 2>&1 ||
 	{ echo "make dist: needs the git checkout (git archive); an unpacked tarball is already one" >&2; exit 1; }
-VER=$(tools/dist/version.sh)
+VER=$(sh tools/version.sh)
 N=keyedhash-$VER
 when=$(git log -1 --format=%ct)
 W=$(mktemp -d "${TMPDIR:-/tmp}/kh-dist.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 tree=$(git stash create)
 git archive --format=tar --prefix="$N/" "${tree:-HEAD}" | tar -x -C "$W"
-(cd "$W/$N" && SOURCE_DATE_EPOCH=$when tools/dist/stamp.sh "$VER")
+sh tools/version.sh --stamp "$W/$N" "$VER" > /dev/null
 tar -C "$W" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$when" \
 	--format=gnu -cf - "$N" | gzip -9n > "$OUT/$N.tar.gz"
 (cd "$OUT" && sha256sum "$N.tar.gz" > "$N.tar.gz.sha256")

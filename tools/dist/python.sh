@@ -5,14 +5,14 @@
 # Usage: python.sh sdist OUTDIR   keyedhash-VERSION.tar.gz: python/ with the
 #                                 library's sources (core/, arch/, include/,
 #                                 lib/) beside setup.py and the file
-#                                 "version", so that it builds on its own
+#                                 .version, so that it builds on its own
 #        python.sh wheel OUTDIR   that sdist, then a wheel built from it
 #                                 (not from the checkout) for $PYTHON
 #                                 (default python3); auditwheel, where it
 #                                 is installed or PyPI reachable, gives it
 #                                 its manylinux tag
 #
-# The version is the project's (tools/dist/version.sh), PEP 440.  The wheel
+# The version is the project's (tools/version.sh), PEP 440.  The wheel
 # is built without the network where $PYTHON has setuptools and wheel
 # (Debian: python3-setuptools python3-wheel), else pip fetches them.
 # Run from anywhere; the sources are this script's tree (a checkout or an
@@ -21,7 +21,7 @@ set -euo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 what=$1 OUT=$(mkdir -p "$2" && cd "$2" && pwd)
 PYTHON=${PYTHON:-python3}
-VER=$("$TOP/tools/dist/version.sh")
+VER=$(sh "$TOP/tools/version.sh")
 W=$(mktemp -d "${TMPDIR:-/tmp}/kh-python.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 
@@ -34,11 +34,11 @@ mkdir -p "$S"
 	rsync -a --files-from=- "$TOP/" "$S/"
 mv "$S"/python/* "$S/"
 rmdir "$S/python"
-echo "$VER" > "$S/version"
+echo "$VER" > "$S/.version"
 cat > "$S/MANIFEST.in" <<'EOM'
 # written by tools/dist/python.sh: the package, its version and what
 # lib/lib.mk builds libkeyedhash.a from
-include version
+include .version
 graft src
 graft core
 graft arch
