@@ -95,8 +95,9 @@ EOS
 	# the root has no Python: the root's khsum checked here (glibc is the host's)
 	if [ -x "$S/build/khsum" ]; then
 		out=$(python3 "$KH_TOP/tests/lib/khsum-vectors.py" "$S/build/khsum" 2>&1)
+		rc=$?
 		kh_check "the khsum built without libkcapi, every vector: $(printf '%s\n' "$out" | tail -1)" \
-			test $? = 0
+			test "$rc" = 0
 	else
 		kh_fail "the khsum built without libkcapi, every vector: no khsum"
 	fi
@@ -164,7 +165,8 @@ dist)
 		"cd '$E' && [ \"\$(v1/bin/python -c 'import importlib.metadata as m; print(m.version(\"keyedhash\"))')\" = '$VER' ] &&
 		 v1/bin/python -c 'import keyedhash; print(keyedhash.__file__)' | grep -q '^$E/v1/'"
 	out=$(cd "$E" && v1/bin/python "$KH_TOP/tests/lib/python-vectors.py" 2>&1)
-	kh_check "the wheel, every vector: $(printf '%s\n' "$out" | tail -1)" test $? = 0
+	rc=$?
+	kh_check "the wheel, every vector: $(printf '%s\n' "$out" | tail -1)" test "$rc" = 0
 	kh_check "the wheel's digests are khsum's, every algorithm" py_vs_khsum "$E/v1/bin/python" "$X/build/khsum"
 	# the sdist, offline: setuptools and wheel from Debian (python3-setuptools,
 	# python3-wheel), no build isolation
