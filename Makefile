@@ -3,9 +3,15 @@
 # keyedhash: out-of-tree build and project commands.  Kbuild (the file
 # "Kbuild") describes the objects; this Makefile only drives it.
 #
-#   make                  build keyedhash.ko for the running kernel, or the
-#                         newest installed Debian 6.1 headers (KDIR=...),
-#                         and build/khsum where libkcapi-dev is installed
+#   make                  build libkeyedhash and build/khsum (no kernel
+#                         headers needed), then keyedhash.ko for the running
+#                         kernel, or the newest installed Debian 6.1 headers
+#                         (KDIR=...)
+#   make lib khsum        the userspace parts alone; make install-tools,
+#                         make install-lib install them (PREFIX, DESTDIR)
+#   make dist, sdist, wheel, repo
+#                         release tarball, Python sdist and wheel, signed
+#                         apt repository (tools/dist/; docs/installing.md)
 #   make ARCH=arm64       cross-build against Debian's arm64 6.1 headers
 #   make check            all test tiers (installs its dependencies)
 #   make check-quick      the edit-test loop: host tests, one VM per arch
