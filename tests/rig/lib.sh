@@ -13,7 +13,7 @@ KH_PKGS="linux-image-amd64 linux-headers-amd64 linux-source-6.1 qemu-system-x86
 	rsync qemu-user dkms cryptsetup-bin dmsetup groff-base debootstrap
 	libkcapi-dev kcapi-tools
 	python3-dev python3-venv python3-setuptools python3-wheel python3-packaging valgrind
-	clang-14 libclang-rt-14-dev abigail-tools"
+	clang-14 libclang-rt-14-dev abigail-tools apt-utils gpg"
 
 # The newest installed Debian 6.1 amd64 kernel, e.g. 6.1.0-56-amd64.
 kh_kver() {
