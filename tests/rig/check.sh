@@ -432,6 +432,8 @@ run_host() {
 		bash -c "bash '$RIG/bench-report.sh' > '$LOGS/bench-report.log' 2>&1 || { cat '$LOGS/bench-report.log'; exit 1; }"
 	kh_check "README.md and docs/: every relative link and anchor resolves" \
 		python3 "$RIG/doc-links.py"
+	kh_check "README.md is one page: $(wc -l < "$KH_TOP/README.md") lines, at most 200" \
+		test "$(wc -l < "$KH_TOP/README.md")" -le 200
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" hosttest > "$LOGS/hosttest.log" 2>&1
 	count_log "host self-test (generic C)" "$LOGS/hosttest.log" "^hosttest:"
 	# the one version (tools/version.sh): dpkg's and PEP 440's order, the
