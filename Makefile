@@ -59,8 +59,14 @@ KH_HDRS = $(wildcard include/keyedhash/*.h include/keyedhash/internal/*.h lib/co
 
 .PHONY: all modules clean check run testvecs hosttest hosttest-asan
 
-# the userspace parts first: they need no kernel headers
-all: userspace modules
+# the userspace parts first: they need no kernel headers (but a C compiler
+# for userspace, cc: a machine with only the kernel headers' gcc-N builds
+# the module alone, saying so)
+KH_HAVE_CC := $(shell command -v $(firstword $(CC)) 2> /dev/null)
+all: $(if $(KH_HAVE_CC),userspace,kh-no-cc) modules
+.PHONY: kh-no-cc
+kh-no-cc:
+	@echo "no C compiler $(CC) for userspace: libkeyedhash and khsum left out (apt-get install gcc, or CC=gcc-14)"
 
 modules:
 	@test -n "$(KDIR)" || { echo "no kernel headers found: apt-get install linux-headers-amd64, or set KDIR (make lib khsum, make install-tools, make install-lib: the userspace parts need none)"; exit 1; }

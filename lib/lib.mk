@@ -25,7 +25,7 @@ LIB_SO := $(LIB_OUT)/libkeyedhash.so.$(LIB_SO_REAL)
 LIB_VERFILE := $(LIB_OUT)/version
 LIB_A := $(LIB_OUT)/libkeyedhash.a
 LIB_PC := $(LIB_OUT)/keyedhash.pc
-LIB_MACH := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine)))
+LIB_MACH := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine 2> /dev/null)))
 
 LIB_ARCH_SRCS :=
 ifeq ($(LIB_MACH),x86_64)
@@ -56,7 +56,6 @@ MAN3DIR = $(DESTDIR)$(PREFIX)/share/man/man3
 LIB_MAN3 = $(sort $(wildcard lib/*.3))
 
 .PHONY: lib install-lib uninstall-lib
-all: lib
 lib: $(LIB_SO) $(LIB_OUT)/libkeyedhash.so $(LIB_A) $(LIB_PC)
 
 $(LIB_OUT)/obj/%.c.o: %.c lib/lib.mk
