@@ -21,7 +21,7 @@ said() { grep -q -- "$1" "$W/step-$N.log"; }
 # upgrade see every source (keyedhash-tools needs Debian's libkcapi1;
 # List-Cleanup=0 keeps the other lists)
 L=/etc/apt/sources.list.d/keyedhash.list
-KA=(-o Dir::Etc::SourceList=$L -o Dir::Etc::SourceParts=/nonexistent -o APT::Get::List-Cleanup=0)
+KA=(-o "Dir::Etc::SourceList=$L" -o Dir::Etc::SourceParts=/nonexistent -o APT::Get::List-Cleanup=0)
 apt() {
 	local o=(-o DPkg::Lock::Timeout=600 -o Dpkg::Options::=--force-unsafe-io -q)
 	[ "$1" != update ] || o+=("${KA[@]}")
