@@ -3,9 +3,15 @@
 # keyedhash: out-of-tree build and project commands.  Kbuild (the file
 # "Kbuild") describes the objects; this Makefile only drives it.
 #
-#   make                  build keyedhash.ko for the running kernel, or the
-#                         newest installed Debian 6.1 headers (KDIR=...),
-#                         and build/khsum where libkcapi-dev is installed
+#   make                  build libkeyedhash and build/khsum (no kernel
+#                         headers needed), then keyedhash.ko for the running
+#                         kernel, or the newest installed Debian 6.1 headers
+#                         (KDIR=...)
+#   make lib khsum        the userspace parts alone; make install-tools,
+#                         make install-lib install them (PREFIX, DESTDIR)
+#   make dist, sdist, wheel, repo
+#                         release tarball, Python sdist and wheel, signed
+#                         apt repository (tools/dist/; docs/installing.md)
 #   make ARCH=arm64       cross-build against Debian's arm64 6.1 headers
 #   make check            all test tiers (installs its dependencies)
 #   make check-quick      the edit-test loop: host tests, one VM per arch
@@ -18,6 +24,8 @@
 #                         khsum and its man page (PREFIX=/usr/local;
 #                         DESTDIR=/ INSTALL_MOD_PATH= stage it elsewhere)
 #   make uninstall        remove them again, depmod
+#   make dkms-source      the module's sources for "dkms add" by hand,
+#                         stamped with the version (build/dkms-source/)
 #   make deb              Debian packages keyedhash-dkms, keyedhash-tools
 #                         (build/deb/), built in a Debian 12 root
 #   make check-deb        the packages installed with apt in Debian 12 and
@@ -51,10 +59,17 @@ KH_HDRS = $(wildcard include/keyedhash/*.h include/keyedhash/internal/*.h lib/co
 
 .PHONY: all modules clean check run testvecs hosttest hosttest-asan
 
-all: modules
+# the userspace parts first: they need no kernel headers (but a C compiler
+# for userspace, cc: a machine with only the kernel headers' gcc-N builds
+# the module alone, saying so)
+KH_HAVE_CC := $(shell command -v $(firstword $(CC)) 2> /dev/null)
+all: $(if $(KH_HAVE_CC),userspace,kh-no-cc) modules
+.PHONY: kh-no-cc
+kh-no-cc:
+	@echo "no C compiler $(CC) for userspace: libkeyedhash and khsum left out (apt-get install gcc, or CC=gcc-14)"
 
 modules:
-	@test -n "$(KDIR)" || { echo "no kernel headers found: apt-get install linux-headers-amd64, or set KDIR"; exit 1; }
+	@test -n "$(KDIR)" || { echo "no kernel headers found: apt-get install linux-headers-amd64, or set KDIR (make lib khsum, make install-tools, make install-lib: the userspace parts need none)"; exit 1; }
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 
 clean:
@@ -80,31 +95,42 @@ check-quick:
 run:
 	bash tests/rig/run.sh
 
-# make khsum: build/khsum, the CLI (tools/khsum.c), on libkcapi (Debian:
-# apt-get install libkcapi-dev), linked dynamically; plain "make" builds it
-# too where libkcapi is installed.  The rig links it statically for the VMs.
+# make khsum: build/khsum, the CLI (tools/khsum.c), computing with
+# libkeyedhash (build/lib/); its --kernel route (AF_ALG) goes through
+# libkcapi, linked dynamically where libkcapi-dev is installed, and is left
+# out where it is not (-DKHSUM_NO_KCAPI: khsum --kernel then says why).
+# Neither khsum nor the library needs kernel headers.  The rig links a
+# kernel-only khsum statically for the VMs.
 PKG_CONFIG ?= pkg-config
 KCAPI_LIBS := $(shell $(PKG_CONFIG) --libs libkcapi 2>/dev/null || \
 	{ test -f /usr/include/kcapi.h && echo -lkcapi; })
 
-.PHONY: khsum
-all: $(if $(KCAPI_LIBS),khsum)
+.PHONY: khsum userspace FORCE
 khsum: $(BUILD)/khsum
+userspace: lib khsum
 
 # khsum computes with libkeyedhash by default (--kernel: through AF_ALG):
 # linked with build/lib/libkeyedhash.a, or with KHSUM_LINK=shared against
 # libkeyedhash.so.0 (the Debian package).
 KHSUM_LINK ?= static
 KHSUM_LIBKH = $(if $(filter shared,$(KHSUM_LINK)),-L$(BUILD)/lib -lkeyedhash,$(BUILD)/lib/libkeyedhash.a)
+# build/khsum.route: "kcapi" or "none", rewritten when that changes, so a
+# khsum built with libkcapi is rebuilt without it and the other way round
+KHSUM_ROUTE := $(if $(KCAPI_LIBS),kcapi,none)
+$(BUILD)/khsum.route: FORCE
+	@mkdir -p $(@D)
+	@echo $(KHSUM_ROUTE) | cmp -s - $@ || echo $(KHSUM_ROUTE) > $@
 
-# khsum --version: the project's version, from dkms.conf (where it is kept)
-KHSUM_VERSION = $(shell sed -n 's/^PACKAGE_VERSION="*\([^"]*\)"*$$/\1/p' dkms.conf)
-$(BUILD)/khsum: tools/khsum.c tools/afalg.c tools/afalg.h lib/include/keyedhash.h \
-		$(BUILD)/lib/libkeyedhash.a $(BUILD)/lib/libkeyedhash.so dkms.conf
-	@test -n "$(KCAPI_LIBS)" || { echo "khsum needs libkcapi: apt-get install libkcapi-dev"; exit 1; }
+# khsum --version: the project's version (tools/version.sh, through the
+# library's version file)
+$(BUILD)/khsum: tools/khsum.c tools/afalg.c tools/afalg.h tools/kcapi-none.h \
+		lib/include/keyedhash.h $(BUILD)/khsum.route $(LIB_VERFILE) \
+		$(BUILD)/lib/libkeyedhash.a $(BUILD)/lib/libkeyedhash.so
 	@mkdir -p $(BUILD)
+	@test -n "$(KCAPI_LIBS)" || echo "khsum: libkcapi not found (Debian: libkcapi-dev): built without --kernel (AF_ALG)"
 	$(CC) -O2 -Wall -Wextra $(CPPFLAGS) $(CFLAGS) -Itools -Ilib/include -DKHSUM_LIBKEYEDHASH \
-		-DKHSUM_VERSION='"$(KHSUM_VERSION)"' -o $@ tools/khsum.c tools/afalg.c $(LDFLAGS) $(KHSUM_LIBKH) $(KCAPI_LIBS)
+		-DKHSUM_VERSION='"$(shell cat $(LIB_VERFILE))"' $(if $(KCAPI_LIBS),,-DKHSUM_NO_KCAPI) \
+		-o $@ tools/khsum.c tools/afalg.c $(LDFLAGS) $(KHSUM_LIBKH) $(KCAPI_LIBS)
 
 # The in-tree build as a KUnit kernel under QEMU (tests/rig/intree.sh): a
 # cold kernel build the first time, so not part of "make check".
@@ -135,8 +161,10 @@ check-faults:
 # in another root, INSTALL_MOD_PATH the module alone (depmod -b).  The
 # release is the kernel's UTS_RELEASE (what vermagic says), not
 # include/config/kernel.release: Debian's headers put the upstream version
-# there.  Everything is built and checked (headers, release from 6.1 on,
-# libkcapi for khsum) before the first file is installed.
+# there.  Everything is built and checked (headers, release from 6.1 on)
+# before the first file is installed.  make install-tools: khsum and its
+# man page alone, no kernel headers needed (nor libkcapi: without it khsum
+# has no --kernel).  make install-lib: the library (lib/lib.mk).
 KVER = $(shell sed -n 's/^\#define UTS_RELEASE "\(.*\)"/\1/p' $(KDIR)/include/generated/utsrelease.h 2>/dev/null)
 DEPMOD ?= $(or $(shell command -v depmod),/sbin/depmod)
 MODROOT = $(DESTDIR)$(INSTALL_MOD_PATH)
@@ -145,24 +173,29 @@ PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-# make install-module: the module alone (no libkcapi needed).
-.PHONY: install install-module uninstall kh-install-check check-intree deb
+# make install-module: the module alone.
+.PHONY: install install-module install-tools uninstall uninstall-tools kh-install-check check-intree deb
 kh-install-check:
 	@test -n "$(KDIR)" || { echo "make install: no kernel headers found: apt-get install linux-headers-$$(uname -r), or set KDIR"; exit 1; }
 	@test -n "$(KVER)" || { echo "make install: no kernel headers in $(KDIR) (cannot read its release from include/generated/utsrelease.h)"; exit 1; }
 	@[ "$$(printf '6.1\n%s\n' "$(KVER)" | sort -V | head -1)" = 6.1 ] || \
 		{ echo "make install: Linux $(KVER) is older than 6.1, the oldest kernel keyedhash supports"; exit 1; }
-	@test -n "$(KH_MODULE_ONLY)$(KCAPI_LIBS)" || { echo "make install: khsum needs libkcapi: apt-get install libkcapi-dev (or make install-module: the module alone)"; exit 1; }
 
 install: kh-install-check
 	$(MAKE) modules khsum
 	install -D -m 644 keyedhash.ko $(MODDIR)/extra/keyedhash.ko
 	$(DEPMOD) $(if $(MODROOT),-b $(MODROOT)) -a $(KVER)
+	$(MAKE) install-tools
+
+install-tools: khsum
 	install -D -m 755 $(BUILD)/khsum $(BINDIR)/khsum
 	install -D -m 644 tools/khsum.1 $(MAN1DIR)/khsum.1
 
+uninstall-tools:
+	rm -f $(BINDIR)/khsum $(MAN1DIR)/khsum.1
+
 install-module:
-	$(MAKE) kh-install-check KH_MODULE_ONLY=1
+	$(MAKE) kh-install-check
 	$(MAKE) modules
 	install -D -m 644 keyedhash.ko $(MODDIR)/extra/keyedhash.ko
 	$(DEPMOD) $(if $(MODROOT),-b $(MODROOT)) -a $(KVER)
@@ -173,6 +206,43 @@ uninstall:
 	rmdir --ignore-fail-on-non-empty $(MODDIR)/extra 2>/dev/null || true
 	if [ -d $(MODDIR) ]; then $(DEPMOD) $(if $(MODROOT),-b $(MODROOT)) -a $(KVER); fi
 	rm -f $(BINDIR)/khsum $(MAN1DIR)/khsum.1
+
+# Releases (tools/dist/): make dist writes build/dist/keyedhash-VERSION.tar.gz
+# (git archive, the version stamped in: it builds without git) and its
+# .sha256 (DIST_KEY=FILE: a keyed .khsum too); make sdist the Python sdist,
+# self-contained, make wheel a wheel for $(PYTHON) built from it (manylinux
+# where auditwheel vouches), both in build/dist/python/; make repo a signed
+# apt repository in build/repo/ (docs/installing.md).
+PYTHON ?= python3
+.PHONY: dist sdist wheel repo
+dist:
+	tools/dist/dist.sh $(BUILD)/dist
+
+sdist:
+	PYTHON=$(PYTHON) tools/dist/python.sh sdist $(BUILD)/dist/python
+
+wheel:
+	PYTHON=$(PYTHON) tools/dist/python.sh wheel $(BUILD)/dist/python
+
+# make repo: build/deb's packages (make deb first) into build/repo/
+# (REPO=DIR elsewhere; REPO_KEY=<key id>, REPO_GNUPGHOME=: the signing key)
+REPO ?= $(BUILD)/repo
+repo:
+	tools/dist/repo.sh $(BUILD)/deb $(REPO)
+
+# make dkms-source: build/dkms-source/keyedhash-VERSION, the files the
+# package keyedhash-dkms ships (debian/keyedhash-dkms.install) and
+# dkms.conf, stamped with this tree's version (tools/version.sh), for
+# "dkms add" by hand; prints the commands.
+.PHONY: dkms-source
+dkms-source:
+	@v=$$(sh tools/version.sh) && d=$(BUILD)/dkms-source/keyedhash-$$v && \
+	rm -rf $(BUILD)/dkms-source && mkdir -p $$d && \
+	sed -n 's|^\([^ ]*\) usr/src/keyedhash-[^/]*/\(.*\)$$|\1 \2|p' debian/keyedhash-dkms.install | \
+	while read -r glob dest; do \
+		mkdir -p $$d/$$dest && cp $$glob $$d/$$dest || exit 1; \
+	done && cp dkms.conf $$d/ && sh tools/version.sh --stamp $$d $$v > /dev/null && \
+	echo "sudo dkms add $$d" && echo "sudo dkms install keyedhash/$$v"
 
 # make deb: the Debian packages keyedhash-dkms and keyedhash-tools (amd64,
 # arm64) in build/deb/, built in a cached Debian 12 root (debootstrap),

@@ -53,9 +53,14 @@ static const struct {
 
 static atomic_int kh_forced;	/* keyedhash_force_generic() */
 
+/* the project's version, a snapshot's included (tools/version.sh, by lib/lib.mk) */
+#ifndef KH_LIB_VERSION
+#error "KH_LIB_VERSION: build the library with lib/lib.mk (make lib)"
+#endif
+
 KH_API const char *keyedhash_version(void)
 {
-	return KEYEDHASH_VERSION_STRING;
+	return KH_LIB_VERSION;
 }
 
 KH_API const char *keyedhash_strerror(int err)

@@ -14,12 +14,18 @@
 
 LIB_OUT := $(BUILD)/lib
 LIB_SOVER := 0
-LIB_VERSION := 0.1.0
+# the shared object's file name (its soname: LIB_SOVER); the version of
+# the library itself is the project's (LIB_VERFILE)
+LIB_SO_REAL := 0.1.0
 LIB_SONAME := libkeyedhash.so.$(LIB_SOVER)
-LIB_SO := $(LIB_OUT)/libkeyedhash.so.$(LIB_VERSION)
+LIB_SO := $(LIB_OUT)/libkeyedhash.so.$(LIB_SO_REAL)
+# The project's version (tools/version.sh: VERSION and git, or a stamped
+# copy's .version; make stops where there is none), for
+# keyedhash_version() and keyedhash.pc; rewritten only when it changes.
+LIB_VERFILE := $(LIB_OUT)/version
 LIB_A := $(LIB_OUT)/libkeyedhash.a
 LIB_PC := $(LIB_OUT)/keyedhash.pc
-LIB_MACH := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine)))
+LIB_MACH := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine 2> /dev/null)))
 
 LIB_ARCH_SRCS :=
 ifeq ($(LIB_MACH),x86_64)
@@ -46,14 +52,23 @@ PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MAN3DIR = $(DESTDIR)$(PREFIX)/share/man/man3
+# every man page of the library (lib/*.3), installed by install-lib
+LIB_MAN3 = $(sort $(wildcard lib/*.3))
 
 .PHONY: lib install-lib uninstall-lib
-all: lib
 lib: $(LIB_SO) $(LIB_OUT)/libkeyedhash.so $(LIB_A) $(LIB_PC)
 
 $(LIB_OUT)/obj/%.c.o: %.c lib/lib.mk
 	@mkdir -p $(@D)
-	$(CC) $(LIB_ALL_CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(LIB_ALL_CFLAGS) $(LIB_VERDEF) -MMD -MP -c $< -o $@
+
+.PHONY: kh-lib-version
+kh-lib-version:
+$(LIB_VERFILE): kh-lib-version
+	@mkdir -p $(@D)
+	@v=$$(sh tools/version.sh) && { [ "$$(cat $@ 2> /dev/null)" = "$$v" ] || echo "$$v" > $@; }
+$(LIB_OUT)/obj/lib/keyedhash.c.o: $(LIB_VERFILE)
+$(LIB_OUT)/obj/lib/keyedhash.c.o: LIB_VERDEF = -DKH_LIB_VERSION='"$(shell cat $(LIB_VERFILE))"'
 
 $(LIB_OUT)/obj/%.S.o: %.S lib/lib.mk
 	@mkdir -p $(@D)
@@ -73,10 +88,10 @@ $(LIB_A): $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
 # (for PREFIX as given to make lib; make install-lib writes its own)
-$(LIB_PC): lib/keyedhash.pc.in lib/lib.mk
+$(LIB_PC): lib/keyedhash.pc.in lib/lib.mk $(LIB_VERFILE)
 	@mkdir -p $(@D)
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
-		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' $< > $@
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e "s|@VERSION@|$$(cat $(LIB_VERFILE))|g" $< > $@
 
 install-lib: lib
 	install -D -m 644 $(LIB_SO) $(DESTDIR)$(LIBDIR)/$(notdir $(LIB_SO))
@@ -86,17 +101,17 @@ install-lib: lib
 	install -D -m 644 lib/include/keyedhash.h $(DESTDIR)$(INCLUDEDIR)/keyedhash.h
 	@mkdir -p $(DESTDIR)$(LIBDIR)/pkgconfig
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
-		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e "s|@VERSION@|$$(cat $(LIB_VERFILE))|g" \
 		lib/keyedhash.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/keyedhash.pc
 	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/keyedhash.pc
-	install -D -m 644 lib/libkeyedhash.3 $(MAN3DIR)/libkeyedhash.3
+	for m in $(LIB_MAN3); do install -D -m 644 $$m $(MAN3DIR)/$$(basename $$m) || exit 1; done
 	$(if $(DESTDIR),,-ldconfig)
 
 uninstall-lib:
 	rm -f $(DESTDIR)$(LIBDIR)/$(notdir $(LIB_SO)) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME) \
 		$(DESTDIR)$(LIBDIR)/libkeyedhash.so $(DESTDIR)$(LIBDIR)/libkeyedhash.a \
 		$(DESTDIR)$(INCLUDEDIR)/keyedhash.h $(DESTDIR)$(LIBDIR)/pkgconfig/keyedhash.pc \
-		$(MAN3DIR)/libkeyedhash.3
+		$(addprefix $(MAN3DIR)/,$(notdir $(LIB_MAN3)))
 
 -include $(shell find $(LIB_OUT)/obj -name '*.d' 2>/dev/null)
 
@@ -106,7 +121,7 @@ uninstall-lib:
 # module, through Python; ASan/UBSan; valgrind; the constant-time check
 # (make ct); the fuzz test for
 # FUZZ_SECONDS (default 10; make fuzz FUZZ_SECONDS=600 for longer); the
-# ABI against lib/abi/libkeyedhash.abi; keys and states wiped before free().
+# ABI against the last release's (lib/abi/abi.sh); keys and states wiped before free().
 LIB_VECTORS := $(LIB_OUT)/vectors.tsv
 LIB_TEST_RPATH := -Wl,-rpath,$(LIB_OUT)
 
@@ -238,7 +253,7 @@ $(LIB_OUT)/test-fuzz-arm64: $(BUILD)/fuzz/kh-fuzz-record $(BUILD)/arm64lib/kh-fu
 	$(BUILD)/arm64lib/kh-fuzz-replay-fuzz-neon-tail
 $(LIB_OUT)/test-ct-arm64: $(BUILD)/arm64lib/ct.stamp
 $(LIB_OUT)/test-ct: $(LIB_OUT)/ct $(LIB_OUT)/mutant/ct-key-branch/ct $(LIB_OUT)/mutant/ct-msg-index/ct
-$(LIB_OUT)/test-abi: $(LIB_SO) $(LIB_OUT)/libkeyedhash.so lib/abi/libkeyedhash.abi
+$(LIB_OUT)/test-abi: $(LIB_SO) $(LIB_OUT)/libkeyedhash.so $(wildcard lib/abi/*.abi) lib/abi/abi.sh
 $(LIB_OUT)/test-install: lib $(BUILD)/khsum
 $(LIB_OUT)/test-arm64: $(BUILD)/arm64lib/libtest $(LIB_VECTORS)
 $(LIB_OUT)/test-%: tests/lib/run.sh
@@ -249,7 +264,7 @@ $(LIB_OUT)/test-%: tests/lib/run.sh
 # make check-lib: them all; make fuzz FUZZ_SECONDS=600: the fuzzer alone, longer
 # (and 20000 generated inputs on arm64);
 # make ct: the constant-time check alone (docs/reliability.md)
-.PHONY: check-lib fuzz abi-baseline ct ct-timing
+.PHONY: check-lib fuzz abi-release ct ct-timing
 check-lib: $(addprefix $(LIB_OUT)/test-,$(LIB_TESTS))
 	@for t in $(LIB_TESTS); do $(LIB_OUT)/test-$$t | tail -1 || exit 1; done
 
@@ -270,12 +285,11 @@ $(LIB_OUT)/ct-timing: tests/lib/ct-timing.c $(LIB_A) lib/include/keyedhash.h
 ct-timing: $(LIB_OUT)/ct-timing
 	$< -s $(CT_TIMING_ARGS)
 
-# make abi-baseline: record the ABI of the library as built now (only when
-# the ABI is meant to change: a new symbol, or a new soname)
-abi-baseline: $(LIB_SO)
-	@mkdir -p lib/abi
-	abidw --headers-dir lib/include --drop-private-types --no-corpus-path \
-		--out-file lib/abi/libkeyedhash.abi $(LIB_SO)
+# make abi-release ABI_VERSION=X.Y.Z: record lib/abi/X.Y.Z.abi, the ABI the
+# release X.Y.Z ships, in the commit that marks it (a released version's
+# dump is never rewritten; lib/abi/abi.sh, docs/packaging.md)
+abi-release: $(LIB_SO)
+	lib/abi/abi.sh record $(LIB_SO) $(or $(ABI_VERSION),$(shell sh tools/version.sh))
 
 # make bench-python: a 1 MiB digest from Python against the C library's
 # time (tests/lib/pyspeed.py), in the venv test-python installs

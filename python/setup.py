@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 """Build of the keyedhash Python package.
 
-The C extension links libkeyedhash.a, which "make lib" builds from the
-module's own core/ and arch/ sources one directory up (the checkout this
-directory belongs to): install from the checkout, e.g. pip install ./python.
+The C extension links libkeyedhash.a, which lib/lib.mk builds from the
+module's own core/ and arch/ sources: one directory up in the keyedhash
+checkout (pip install ./python), or beside this file in the sdist (make
+sdist copies them in, with the file .version), which so builds on its own.
 Needs gcc, make and the Python headers (Debian: build-essential python3-dev).
 """
 import os
@@ -11,21 +12,78 @@ import subprocess
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
+from setuptools.command.sdist import sdist
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.dirname(HERE)
+# the sdist holds the library's sources itself; the checkout one level up
+TOP = HERE if os.path.exists(os.path.join(HERE, "lib", "lib.mk")) else os.path.dirname(HERE)
+
+
+def kh_version():
+    """The project's one version (tools/version.sh in the checkout; an
+    sdist carries it in .version): a release's X.Y.Z, a snapshot's
+    X.Y.Z.postN+gHASH, PEP 440 and Debian alike (docs/packaging.md)."""
+    script = os.path.join(TOP, "tools", "version.sh")
+    if os.path.exists(script):
+        try:
+            return subprocess.check_output(["sh", script], text=True).strip()
+        except subprocess.CalledProcessError:
+            raise SystemExit("keyedhash: no version (tools/version.sh said why, above)")
+    stamp = os.path.join(HERE, ".version")
+    if os.path.exists(stamp):
+        with open(stamp) as f:
+            return f.read().strip()
+    raise SystemExit("keyedhash: no version: build from the keyedhash checkout "
+                     "(pip install ./python) or from its sdist")
+
+
+VERSION = kh_version()
+
+
+class BuildPyVersion(build_py):
+    """keyedhash/_version.py in the build: version, the package's version."""
+
+    def run(self):
+        super().run()
+        if not self.dry_run:
+            d = os.path.join(self.build_lib, "keyedhash")
+            os.makedirs(d, exist_ok=True)
+            with open(os.path.join(d, "_version.py"), "w") as f:
+                f.write("# written by setup.py (the project's tools/version.sh)\n"
+                        "version = %r\n" % VERSION)
+
+
+class SdistVersion(sdist):
+    """The sdist carries its version (.version), having no tools/version.sh."""
+
+    def make_release_tree(self, base_dir, files):
+        super().make_release_tree(base_dir, files)
+        with open(os.path.join(base_dir, ".version"), "w") as f:
+            f.write(VERSION + "\n")
+
+
+class SelfContainedSdist(SdistVersion):
+    """An sdist only from a tree that holds the library's sources (make sdist)."""
+
+    def run(self):
+        if TOP != HERE:
+            raise SystemExit("keyedhash: an sdist from the checkout would lack the "
+                             "library's sources: run make sdist in the checkout")
+        super().run()
 
 
 class BuildWithLib(build_ext):
-    """Run "make lib" in the checkout first, into this build's own directory."""
+    """Build libkeyedhash.a (lib/lib.mk) first, into this build's own directory."""
 
     def run(self):
         if not os.path.exists(os.path.join(TOP, "lib", "lib.mk")):
             raise SystemExit("keyedhash: build from the keyedhash checkout "
-                             "(pip install ./python): %s has no lib/lib.mk" % TOP)
+                             "(pip install ./python) or from its sdist (make sdist): "
+                             "%s has no lib/lib.mk" % TOP)
         out = os.path.abspath(os.path.join(self.build_temp, "kh"))
         os.makedirs(out, exist_ok=True)
-        subprocess.check_call(["make", "-C", TOP, "-s", "BUILD=" + out,
+        subprocess.check_call(["make", "-C", TOP, "-f", "lib/lib.mk", "-s", "BUILD=" + out,
                                os.path.join(out, "lib", "libkeyedhash.a")])
         for ext in self.extensions:
             ext.extra_objects = [os.path.join(out, "lib", "libkeyedhash.a")]
@@ -34,7 +92,7 @@ class BuildWithLib(build_ext):
 
 setup(
     name="keyedhash",
-    version="0.1.0",
+    version=VERSION,
     description="Keyed hashes of the keyedhash kernel module (HighwayHash, "
                 "STHash, Multimixer-128, NHPoly1305) in userspace, hashlib-style",
     license="GPL-2.0-only",
@@ -52,6 +110,7 @@ setup(
         # only PyInit__keyedhash leaves the extension, none of the library's symbols
         extra_link_args=["-Wl,--exclude-libs,ALL"],
     )],
-    cmdclass={"build_ext": BuildWithLib},
+    cmdclass={"build_ext": BuildWithLib, "build_py": BuildPyVersion,
+              "sdist": SelfContainedSdist},
     python_requires=">=3.9",
 )

@@ -14,6 +14,9 @@
  * libkcapi.a from Debian's arm64 libkcapi-dev, tests/rig/kcapi.sh):
  *   gcc -O2 -Wall -Wextra -static -Itools -o build/khsum tools/khsum.c \
  *	tools/afalg.c -lkcapi
+ * Where libkcapi is not installed, "make khsum" builds it with
+ * -DKHSUM_NO_KCAPI and without -lkcapi: libkeyedhash computes, and
+ * --kernel is refused with a message saying why (tools/kcapi-none.h).
  *
  * Usage: khsum -a ALGORITHM -k KEYFILE [-c] [FILE...]   (see usage() below)
  *
@@ -40,7 +43,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#ifdef KHSUM_NO_KCAPI
+#include "kcapi-none.h"	/* built without libkcapi: no --kernel */
+#else
 #include <kcapi.h>
+#endif
 
 #include "afalg.h"
 #ifdef KHSUM_LIBKEYEDHASH
@@ -1337,6 +1344,13 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+#ifdef KHSUM_NO_KCAPI
+	if (ks.kernel) {
+		fprintf(stderr, "%s: --kernel is not available in this khsum: it was built without libkcapi (libkcapi-dev was not installed when it was built), so it cannot reach the kernel through AF_ALG; without --kernel it computes with libkeyedhash (the same digests); for --kernel, rebuild it where libkcapi-dev is installed (Debian: apt-get install libkcapi-dev; make khsum) or install the keyedhash-tools package\n",
+			prog);
+		return 2;
+	}
+#endif
 	ks.tty = isatty(STDERR_FILENO);
 	/* every error is explained below, once, by khsum itself */
 	kcapi_set_verbosity(KCAPI_LOG_NONE);

@@ -46,10 +46,14 @@
 extern "C" {
 #endif
 
+/*
+ * The release this header belongs to (the project's file VERSION); a
+ * snapshot's library says more: keyedhash_version().
+ */
 #define KEYEDHASH_VERSION_MAJOR	0
-#define KEYEDHASH_VERSION_MINOR	1
+#define KEYEDHASH_VERSION_MINOR	8
 #define KEYEDHASH_VERSION_PATCH	0
-#define KEYEDHASH_VERSION_STRING	"0.1.0"
+#define KEYEDHASH_VERSION_STRING	"0.8.0"
 
 /* The longest digest of any algorithm. */
 #define KEYEDHASH_MAX_DIGEST	64
@@ -71,7 +75,10 @@ typedef struct keyedhash_key keyedhash_key;
 /* A message in progress under a key. */
 typedef struct keyedhash_state keyedhash_state;
 
-/* The library's version string, e.g. "0.1.0". */
+/*
+ * The library's version: the project's, "1.0.0" for a release, e.g.
+ * "1.0.0.post250+g1a2b3c4" for a snapshot after it (docs/packaging.md).
+ */
 const char *keyedhash_version(void);
 
 /* A static English message for an error code ("unknown algorithm", ...). */

@@ -18,6 +18,9 @@ rsync -a --delete --exclude=/build --exclude=.git --exclude='*.o' \
 	--exclude='*.ko' --exclude='.*.cmd' --exclude='*.mod*' \
 	--exclude=modules.order --exclude=Module.symvers --exclude='*.a' \
 	"$KH_TOP/" "$W/src/"
+# the copy has no git: stamped with this tree's version (tools/version.sh),
+# which the module, the library and khsum (make install) carry
+sh "$KH_TOP/tools/version.sh" --stamp "$W/src" > /dev/null
 # a stale .ko must not pass for a failed build
 rm -f "$W"/src/*.ko
 set +e

@@ -329,12 +329,12 @@ build_tools() { # arch, cc
 	[ "$1" = arm64 ] && return 0
 	$cc -O2 -Wall -Wextra -Werror -o "$o/kcapi-example-dynamic" \
 		"$t/examples/kcapi-example.c" -lkcapi || return 1
-	# README.md shows tools/examples/kcapi-example.c verbatim: the ```c
+	# docs/usage.md shows tools/examples/kcapi-example.c verbatim: the ```c
 	# block that names that file
 	awk '/^```c$/ { b = ""; inb = 1; next }
 	     inb && /^```$/ { inb = 0; if (b ~ /tools\/examples\/kcapi-example\.c/) printf "%s", b; next }
-	     inb { b = b $0 "\n" }' "$KH_TOP/README.md" | cmp -s - "$t/examples/kcapi-example.c" || {
-		echo "README.md's copy of tools/examples/kcapi-example.c differs from the file"
+	     inb { b = b $0 "\n" }' "$KH_TOP/docs/usage.md" | cmp -s - "$t/examples/kcapi-example.c" || {
+		echo "docs/usage.md's copy of tools/examples/kcapi-example.c differs from the file"
 		return 1
 	}
 }
@@ -436,10 +436,16 @@ run_host() {
 	# with its self-test: lines breaking each rule must be reported
 	kh_check "arch/*/*.S: no secret into a general register, the flags or an address (ct-asm.py)" \
 		python3 "$RIG/ct-asm.py" --self-test "$KH_TOP"
+	kh_check "README.md is one page: $(wc -l < "$KH_TOP/README.md") lines, at most 200" \
+		test "$(wc -l < "$KH_TOP/README.md")" -le 200
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" hosttest > "$LOGS/hosttest.log" 2>&1
 	count_log "host self-test (generic C)" "$LOGS/hosttest.log" "^hosttest:"
 	kh_check "one table of drivers: no second list, no per-ISA adapter (tests/rig/one-table.sh)" \
 		"$RIG/one-table.sh" "$KH_TOP"
+	# the one version (tools/version.sh): dpkg's and PEP 440's order, the
+	# module, library and Python package carrying it
+	bash "$RIG/version.sh" > "$LOGS/version.log" 2>&1
+	count_log "the version: release, snapshots, changes (dpkg, PEP 440)" "$LOGS/version.log" "^version: done"
 	# tests/host/hosttest-<name>.c, and hosttest-arch.c built for both arches;
 	# then those and the self-test again with ASan and UBSan (asan/: make
 	# hosttest-asan; the C instrumented, the x86 assembly linked as it is)
@@ -1001,6 +1007,22 @@ deb_run() { # part of deb-check.sh: build, arm64, deb12 or deb13
 	echo "    make check-deb, $1: $2 passed, $4 failed (log: ${log#$KH_TOP/})"
 	printf '  %-64s %5d passed, %d failed\n' "Debian packages (make check-deb), $1" "$2" "$4" >> "$SUMMARY"
 }
+# The release artifacts (tests/rig/release.sh) as two jobs: the userspace
+# parts in a Debian 12 root without libkcapi and headers, then make dist's
+# tarball built without git (module, lib, khsum, sdist, wheel, make deb);
+# and make repo's signed repository in Debian 12 and 13 roots (after make
+# deb: its packages).
+release_run() { # job name, parts...
+	local name=$1 part log
+	shift
+	[ "$name" != release-repo ] || while [ ! -e "$JOBS/deb-build.done" ]; do sleep 2; done
+	kh_slot
+	for part in "$@"; do
+		log=$LOGS/release-$part.log
+		bash "$RIG/release.sh" "$part" > "$log" 2>&1
+		count_log "release artifacts: $part (tests/rig/release.sh)" "$log" "^release-$part: done"
+	done
+}
 run_deb() {
 	tier_begin deb
 	deb13_ready
@@ -1008,6 +1030,8 @@ run_deb() {
 	kh_job deb-arm64 deb_run arm64
 	kh_job deb-deb13 deb_run deb13
 	kh_job deb-deb12 deb_run deb12
+	kh_job release release_run release userspace dist
+	kh_job release-repo release_run release-repo repo-deb12 repo-deb13
 	tier_end deb
 }
 

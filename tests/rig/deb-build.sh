@@ -9,9 +9,10 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 RIG=$KH_TOP/tests/rig
-# the packages' version: from git (debian/mkversion), each new commit a
-# newer one; written into the copy's dkms.conf and debian/changelog
-VER=$(cd "$KH_TOP" && sh debian/mkversion) || kh_die "no version (debian/mkversion)"
+# the packages' version (tools/version.sh: VERSION and git), each new
+# commit a newer one; stamped into the copy (.version, dkms.conf) and
+# written into its debian/changelog
+VER=$(sh "$KH_TOP/tools/version.sh") || kh_die "no version (tools/version.sh, above)"
 B=$KH_OUT/deb
 S=$B/src/keyedhash-$VER
 
@@ -23,7 +24,8 @@ mkdir -p "$S"
 # the project's files only (what git tracks), never build output
 kh_files | grep -v '^build/' | rsync -a --files-from=- "$KH_TOP/" "$S/"
 when=$(git -C "$KH_TOP" log -1 --format=%ct 2>/dev/null || date +%s)
-(cd "$S" && SOURCE_DATE_EPOCH=$when sh debian/mkchangelog "$VER")
+sh "$KH_TOP/tools/version.sh" --stamp "$S" "$VER" > /dev/null
+(cd "$S" && SOURCE_DATE_EPOCH=$when sh debian/mkchangelog)
 echo "$VER" > "$B/version"
 
 build() { # dpkg-buildpackage arguments

@@ -13,7 +13,7 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 NAME=$1 DEBS=$2
-VER=$(cat "$KH_OUT/deb/version" 2>/dev/null)	# make deb's (debian/mkversion)
+VER=$(cat "$KH_OUT/deb/version" 2>/dev/null)	# make deb's (tools/version.sh)
 ARCH=$(dpkg --print-architecture)
 W=$KH_OUT/deb-$NAME-work
 rm -rf "$W"

@@ -12,7 +12,7 @@ set -uo pipefail
 RIG=$KH_TOP/tests/rig
 R=${1:?deb12 or deb13}
 shift
-VER=$(cat "$KH_OUT/deb/version" 2>/dev/null)	# make deb's (debian/mkversion)
+VER=$(cat "$KH_OUT/deb/version" 2>/dev/null)	# make deb's (tools/version.sh)
 D=$KH_OUT/deb
 U=$KH_OUT/deb-vm-$R
 LOGS=$KH_OUT/logs

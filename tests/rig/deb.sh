@@ -11,7 +11,7 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 R=${1:?deb12 or deb13}
-VER=$(cat "$KH_OUT/deb/version" 2>/dev/null)	# make deb's (debian/mkversion)
+VER=$(cat "$KH_OUT/deb/version" 2>/dev/null)	# make deb's (tools/version.sh)
 D=$KH_OUT/deb
 if [ ! -f "$D/keyedhash-dkms_${VER}_all.deb" ]; then
 	echo "FAIL: $R: make deb's packages in $D (run make deb)"

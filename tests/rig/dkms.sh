@@ -17,7 +17,9 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 KVER=$1
 command -v dkms > /dev/null || { echo "FAIL: dkms installed (apt-get install dkms)"; echo "dkms: done"; exit 0; }
-VER=$(sed -n 's/^PACKAGE_VERSION="*\([^"]*\)"*$/\1/p' "$KH_TOP/dkms.conf")
+# the tree's version (tools/version.sh); inside the Debian 13 root, which
+# has no git, one made for the test from VERSION
+VER=$(sh "$KH_TOP/tools/version.sh" 2> /dev/null) || VER=$(cat "$KH_TOP/VERSION").post0+grig
 ARCH=$(uname -m)
 T=$KH_OUT/dkms
 rm -rf "$T"
@@ -46,9 +48,11 @@ mkdir -p "$R"
 rsync -a --exclude=/build --exclude=.git --exclude='*.o' --exclude='*.ko' \
 	--exclude='.*.cmd' --exclude='*.mod*' --exclude=modules.order \
 	--exclude=Module.symvers "$KH_TOP/" "$R/"
+# stamped as make dkms-source and the package stamp theirs
+sh "$KH_TOP/tools/version.sh" --stamp "$R" "$VER" > /dev/null
 
-kh_check "dkms.conf: version $VER, module keyedhash, updates/dkms, AUTOINSTALL" sh -c \
-	"[ -n '$VER' ] && grep -q '^PACKAGE_NAME=\"keyedhash\"' '$KH_TOP/dkms.conf' &&
+kh_check "dkms.conf: version $VER (stamped), module keyedhash, updates/dkms, AUTOINSTALL" sh -c \
+	"grep -qxF 'PACKAGE_VERSION=\"$VER\"' '$R/dkms.conf' && grep -q '^PACKAGE_NAME=\"keyedhash\"' '$KH_TOP/dkms.conf' &&
 	 grep -q '^BUILT_MODULE_NAME\[0\]=\"keyedhash\"' '$KH_TOP/dkms.conf' &&
 	 grep -q '^DEST_MODULE_LOCATION\[0\]=\"/updates/dkms\"' '$KH_TOP/dkms.conf' &&
 	 grep -q '^AUTOINSTALL=\"yes\"' '$KH_TOP/dkms.conf'"

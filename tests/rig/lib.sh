@@ -12,8 +12,8 @@ KH_PKGS="linux-image-amd64 linux-headers-amd64 linux-source-6.1 qemu-system-x86
 	libelf-dev libssl-dev python3 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	rsync qemu-user dkms cryptsetup-bin dmsetup groff-base debootstrap
 	libkcapi-dev kcapi-tools
-	python3-dev python3-venv python3-setuptools python3-wheel valgrind
-	clang-14 libclang-rt-14-dev abigail-tools python3-mypy"
+	python3-dev python3-venv python3-setuptools python3-wheel python3-packaging valgrind
+	clang-14 libclang-rt-14-dev abigail-tools python3-mypy apt-utils gpg"
 
 # The newest installed Debian 6.1 amd64 kernel, e.g. 6.1.0-56-amd64.
 kh_kver() {
@@ -112,12 +112,20 @@ kh_arm64_debs() { # dir pkg...
 }
 
 # The project's own files, relative to KH_TOP: what git tracks (plus new,
-# unignored files) in a checkout, everything but build/ in an unpacked tarball.
+# unignored files) in a checkout; in an unpacked tarball every file but
+# build output.
 kh_files() {
-	if git -C "$KH_TOP" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	# (a tarball unpacked inside another repository is no checkout)
+	if [ "$(git -C "$KH_TOP" rev-parse --show-toplevel 2>/dev/null)" = "$(cd "$KH_TOP" && pwd -P)" ]; then
 		git -C "$KH_TOP" ls-files -co --exclude-standard
 	else
-		(cd "$KH_TOP" && find . -path ./build -prune -o -type f -print | sed 's|^\./||')
+		# (build output left out as .gitignore does: Kbuild's, the
+		# library's, Python's)
+		(cd "$KH_TOP" && find . \( -path ./build -o -path ./python/build -o -name __pycache__ \
+			-o -name '*.egg-info' -o -name .tmp_versions \) -prune -o -type f \
+			! -name '*.o' ! -name '*.ko' ! -name '*.mod' ! -name '*.mod.c' ! -name '.*.cmd' \
+			! -name '*.a' ! -name '*.so' ! -name '*.so.*' ! -name modules.order \
+			! -name Module.symvers ! -name '.*.o.d' -print | sed 's|^\./||')
 	fi
 }
 
