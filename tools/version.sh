@@ -68,11 +68,11 @@ changed_at() {
 
 version() {
 	local rel release head n t dirty=
-	[ -f "$top/VERSION" ] || die "no file VERSION in $top"
-	rel=$(cat "$top/VERSION")
-	printf '%s\n' "$rel" | grep -Eqx '[0-9]+\.[0-9]+\.[0-9]+' ||
-		die "VERSION must hold one release number X.Y.Z, not '$rel'"
 	if [ "$(git -C "$top" rev-parse --show-toplevel 2>/dev/null)" = "$top" ]; then
+		[ -f "$top/VERSION" ] || die "no file VERSION in $top"
+		rel=$(cat "$top/VERSION")
+		printf '%s\n' "$rel" | grep -Eqx '[0-9]+\.[0-9]+\.[0-9]+' ||
+			die "VERSION must hold one release number X.Y.Z, not '$rel'"
 		if [ "$(git -C "$top" rev-parse --is-shallow-repository)" = true ]; then
 			die "this is a shallow clone (git clone --depth): the version counts
 the commits of the whole history.  Fetch it (git fetch --unshallow), or

@@ -39,9 +39,17 @@ step() { kh_step "$NAME" "$@"; }
 said() { grep -q -- "$1" "$W/step-$N.log"; }
 apt() { apt-get -o DPkg::Lock::Timeout=600 -o Dpkg::Options::=--force-unsafe-io -q -y "$@"; }
 
-# the kernels: A, Debian's (Debian 13: its 6.12, not rt), its headers
-# alone left where DKMS looks (the other kernels' build links put aside:
-# each build costs CPU time); T, a twin of A
+# the kernels: A, Debian's (Debian 13: its 6.12, not rt; Debian 12: the
+# headers in the root's apt cache, installed first), its headers alone
+# left where DKMS looks (the other kernels' build links put aside: each
+# build costs CPU time); T, a twin of A
+kernels() { ls -d /lib/modules/*/build 2>/dev/null | sed 's|/lib/modules/||; s|/build$||'; }
+if [ -z "$(kernels)" ]; then
+	h=$(cd /var/cache/apt/archives && ls linux-headers-*-"$ARCH"_*.deb 2>/dev/null |
+		sed -n 's/^linux-headers-\([0-9][^_]*-'"$ARCH"'\)_.*/\1/p' | sort -V | tail -1)
+	[ -z "$h" ] || step "apt install linux-headers-$h (from the root's apt cache)" \
+		apt install --no-download "linux-headers-$h"
+fi
 A=$(ls -d /lib/modules/*/build 2>/dev/null | sed 's|/lib/modules/||; s|/build$||' |
 	grep -v -- -rt- | sort -V | head -1)
 if [ -z "$A" ]; then

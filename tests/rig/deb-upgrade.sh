@@ -41,7 +41,9 @@ if [ ! -f "$OLD/.done" ]; then
 	git -C "$KH_TOP" archive "$C08" | tar -x -C "$B/keyedhash-0.8.0"
 	when=$(git -C "$KH_TOP" log -1 --format=%ct "$C08")
 	(cd "$B/keyedhash-0.8.0" && SOURCE_DATE_EPOCH=$when sh debian/mkchangelog)
-	if "$RIG/debroot.sh" run deb12 sh -c 'cd "$1" && exec dpkg-buildpackage -us -uc -b' \
+	# (in a copy of the root: dpkg-buildpackage writes in $B only, and
+	# the root stays free for others meanwhile)
+	if "$RIG/debroot.sh" overlay deb12 "$B/ov" sh -c 'cd "$1" && exec dpkg-buildpackage -us -uc -b' \
 		sh "$B/keyedhash-0.8.0" > "$B/build.log" 2>&1 &&
 		[ -f "$B/keyedhash-dkms_0.8.0_all.deb" ] && [ -f "$B/keyedhash-tools_0.8.0_${ARCH}.deb" ]; then
 		mkdir -p "$OLD"
@@ -64,4 +66,3 @@ rc=$?
 mkdir -p "$KH_OUT/logs"
 cp "$KH_OUT/deb-upgrade-$R-work/apt.log" "$KH_OUT/logs/deb-upgrade-$R-apt.log" 2>/dev/null || true
 rm -rf "$U" "$O"
-echo "deb-upgrade $R: done"

@@ -167,6 +167,18 @@ kh_check "keyedhash.h's KEYEDHASH_VERSION_* are VERSION's release ($REL)" sh -c 
 	 [ \"\$m.\$n.\$p\" = '$REL' ] && grep -q '^#define KEYEDHASH_VERSION_STRING[[:space:]]*\"$REL\"\$' \$h"
 kh_check "dkms.conf's PACKAGE_VERSION is empty in the tree (stamped in copies)" \
 	grep -qx 'PACKAGE_VERSION=""' "$KH_TOP/dkms.conf"
+# make dkms-source (the clone, at v8): the package's module sources and
+# dkms.conf, stamped, for dkms add by hand
+if make -s -C "$G" BUILD="$W/ds" dkms-source > "$W/ds.log" 2>&1; then
+	kh_check "make dkms-source: keyedhash-$v8 with its sources, dkms.conf stamped $v8, the dkms commands" sh -c \
+		"d='$W/ds/dkms-source/keyedhash-$v8'
+		 [ -f \$d/Kbuild ] && [ -f \$d/keyedhash_main.c ] && [ -d \$d/core ] &&
+		 grep -qxF 'PACKAGE_VERSION=\"$v8\"' \$d/dkms.conf &&
+		 grep -qxF \"sudo dkms add \$d\" '$W/ds.log' && grep -qxF 'sudo dkms install keyedhash/$v8' '$W/ds.log'"
+else
+	cat "$W/ds.log"
+	kh_fail "make dkms-source"
+fi
 # the module: Kbuild in a checkout (the clone, at v8) puts the version
 # into MODULE_VERSION (one object compiled)
 if KV=$(kh_kver); then
