@@ -17,7 +17,6 @@
 Usage: khsum-cli.py KHSUM TOP
 """
 import os
-import re
 import resource
 import subprocess
 import sys
@@ -230,9 +229,9 @@ def main():
         rc, out, err, _ = run(["-c", opt, "-k", "k32", "SUMS"])
         check(rc == 2 and err.startswith("khsum: "), "-c %s: a usage error" % opt, err)
 
-    # ---- --version: the project's version (dkms.conf)
-    ver = re.search(r'^PACKAGE_VERSION="?([^"\n]*)"?$',
-                    open(os.path.join(TOP, "dkms.conf")).read(), re.M).group(1)
+    # ---- --version: the project's version (tools/version.sh)
+    ver = subprocess.run(["sh", os.path.join(TOP, "tools/version.sh")], cwd=TOP,
+                         check=True, capture_output=True, text=True).stdout.strip()
     rc, out, err, _ = run(["--version"])
     check(rc == 0 and out.decode().splitlines()[0] == "khsum (keyedhash) " + ver,
           "--version: khsum (keyedhash) %s" % ver, out)
