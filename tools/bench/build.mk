@@ -113,7 +113,7 @@ KB_LDLIBS += $(shell pkg-config --libs libcrypto libsodium 2>/dev/null || \
 endif
 ifeq ($(KB_STATIC),)
 KB_DEFS += -DKB_HAVE_DLOPEN
-KB_HARNESS += peers-rs peers-lib
+KB_HARNESS += peers-rs peers-lib peers-google
 KB_LDLIBS += -ldl
 KB_LDFLAGS := -no-pie
 else

@@ -146,6 +146,26 @@ else
 		fi
 	fi
 fi
+# 4c. Google's own HighwayHash (in no package registry): its portable C, from
+#     the checkout KH_GOOGLE_HH names (or a bare clone of it), as a shared
+#     object kbench loads (tools/bench/peers-google.c).
+unset KB_GOOGLE_HH_LIB
+GOOGLE_SKIP="KH_GOOGLE_HH=<google/highwayhash checkout> not given"
+if [ -n "${KH_GOOGLE_HH:-}" ]; then
+	GSRC=$KH_GOOGLE_HH
+	if [ ! -f "$GSRC/c/highwayhash.c" ] &&
+	   git --git-dir="$KH_GOOGLE_HH" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+		GSRC=$OUT/google-highwayhash
+		rm -rf "$GSRC" && mkdir -p "$GSRC"
+		git --git-dir="$KH_GOOGLE_HH" archive HEAD c | tar -x -C "$GSRC"
+	fi
+	[ -f "$GSRC/c/highwayhash.c" ] || die "KH_GOOGLE_HH=$KH_GOOGLE_HH: no c/highwayhash.c"
+	log "building Google's C HighwayHash from $KH_GOOGLE_HH"
+	${KB_CC:-gcc} -O3 -fPIC -shared -I "$GSRC" -o "$OUT/libgooglehh-c.so" "$GSRC/c/highwayhash.c"
+	export KB_GOOGLE_HH_LIB=$OUT/libgooglehh-c.so
+	export KB_GOOGLE_HH_DESC="${KB_CC:-gcc} -O3"
+	GOOGLE_SKIP=
+fi
 if [ -n "${KB_BUILD_ONLY:-}" ]; then
 	echo "$KB_LINUX" > "$OUT/linux-dir"
 	log "built $OUT/$MACH/kbench in $(( $(date +%s) - T0 )) s"
@@ -164,6 +184,7 @@ fi
 	echo "args	$*"
 	echo "rethunk	${KB_RETHUNK:-1}"
 } > "$OUT/run-info.txt"
+[ -n "$GOOGLE_SKIP" ] && echo "Google's C HighwayHash peer skipped: $GOOGLE_SKIP"
 log "running (a few seconds of calibration, then the rounds)"
 "$OUT/$MACH/kbench" "${RUST_ARGS[@]}" --tsv "$TOP/build/bench.tsv" \
 	--detail "$OUT/detail.tsv" "$@" | tee "$OUT/output.txt"
@@ -187,5 +208,6 @@ if [ -n "$GO_BIN" ]; then
 else
 	echo "Go peer (github.com/minio/highwayhash) skipped: $GO_SKIP" | tee -a "$OUT/output.txt"
 fi
+[ -n "$GOOGLE_SKIP" ] && echo "Google's C HighwayHash peer skipped: $GOOGLE_SKIP" >> "$OUT/output.txt"
 echo "load_after	$(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/run-info.txt"
 log "done in $(( $(date +%s) - T0 )) s; table in build/bench/output.txt, TSV in build/bench.tsv"
