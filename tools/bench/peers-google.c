@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Google's own HighwayHash as a peer: the portable C of a google/highwayhash
- * checkout (c/highwayhash.c), which is in no package registry.  run.sh
- * builds it into a shared object when KH_GOOGLE_HH=<checkout> is given and
- * passes its path in KB_GOOGLE_HH_LIB; it is loaded with dlopen(), as the
- * Rust peers are, and its digests are compared with ours before it is timed.
+ * Google's own HighwayHash as a peer, which is in no package registry: the
+ * portable C of a google/highwayhash checkout (c/highwayhash.c) and its
+ * AVX2 C++ (highwayhash/hh_avx2.h behind the same C signatures,
+ * peers-google-avx2.cc).  run.sh builds them into shared objects when
+ * KH_GOOGLE_HH=<checkout> is given and passes their paths in
+ * KB_GOOGLE_HH_LIB and KB_GOOGLE_HH_AVX2_LIB; each is loaded with dlopen(),
+ * as the Rust peers are, and its digests are compared with ours before it
+ * is timed.
  */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -82,7 +85,8 @@ static void *kb_ghh_sym(void *dl, const char *path, const char *name)
 	return p;
 }
 
-void kb_register_google_hh(const char *path, const char *desc)
+void kb_register_google_hh(const char *path, const char *name,
+			   const char *desc)
 {
 	static const char *const algs[] = { "highwayhash64", "highwayhash128",
 					    "highwayhash256" };
@@ -106,12 +110,12 @@ void kb_register_google_hh(const char *path, const char *desc)
 			kb_fatal("out of memory");
 		p->lib = lib;
 		p->bits = 64 << i;
-		bi = kb_add(algs[i], "peer:google-highwayhash-c", 8 << i);
+		bi = kb_add(algs[i], name, 8 << i);
 		bi->setup = kb_ghh_setup;
 		bi->hash = kb_ghh_hash;
 		bi->teardown = kb_ghh_teardown;
 		bi->priv = p;
-		snprintf(bi->note, sizeof(bi->note),
-			 "google/highwayhash c/highwayhash.c, %s", desc);
+		snprintf(bi->note, sizeof(bi->note), "google/highwayhash %s",
+			 desc);
 	}
 }

@@ -10,8 +10,9 @@
 #   KB_NO_RUST=1        skip the Rust peers
 #   KB_NO_GO=1          skip the Go peer (github.com/minio/highwayhash, taken
 #                       from the Go module proxy; tools/bench/peers-go)
-#   KH_GOOGLE_HH=DIR    a google/highwayhash checkout: adds Google's portable
-#                       C HighwayHash as a peer (skipped, and said so, without)
+#   KH_GOOGLE_HH=DIR    a google/highwayhash checkout (or a bare clone): adds
+#                       Google's portable C HighwayHash and its AVX2 C++ as
+#                       peers (skipped, and said so, without)
 #   KB_ARCH_SRCS="..."  our arch driver sources to build in (see build.mk)
 #   KB_RETHUNK=0        kernel-mode rows with plain returns (see build.mk)
 #   KB_BUILD_ONLY=1     build only (tools/bench/ab.sh); the kernel peers'
@@ -146,10 +147,11 @@ else
 		fi
 	fi
 fi
-# 4c. Google's own HighwayHash (in no package registry): its portable C, from
+# 4c. Google's own HighwayHash (in no package registry): its portable C (and
+#     below its AVX2 C++), from
 #     the checkout KH_GOOGLE_HH names (or a bare clone of it), as a shared
 #     object kbench loads (tools/bench/peers-google.c).
-unset KB_GOOGLE_HH_LIB
+unset KB_GOOGLE_HH_LIB KB_GOOGLE_HH_AVX2_LIB
 GOOGLE_SKIP="KH_GOOGLE_HH=<google/highwayhash checkout> not given"
 if [ -n "${KH_GOOGLE_HH:-}" ]; then
 	GSRC=$KH_GOOGLE_HH
@@ -157,14 +159,30 @@ if [ -n "${KH_GOOGLE_HH:-}" ]; then
 	   git --git-dir="$KH_GOOGLE_HH" rev-parse -q --verify HEAD >/dev/null 2>&1; then
 		GSRC=$OUT/google-highwayhash
 		rm -rf "$GSRC" && mkdir -p "$GSRC"
-		git --git-dir="$KH_GOOGLE_HH" archive HEAD c | tar -x -C "$GSRC"
+		git --git-dir="$KH_GOOGLE_HH" archive HEAD c highwayhash | tar -x -C "$GSRC"
 	fi
 	[ -f "$GSRC/c/highwayhash.c" ] || die "KH_GOOGLE_HH=$KH_GOOGLE_HH: no c/highwayhash.c"
 	log "building Google's C HighwayHash from $KH_GOOGLE_HH"
 	${KB_CC:-gcc} -O3 -fPIC -shared -I "$GSRC" -o "$OUT/libgooglehh-c.so" "$GSRC/c/highwayhash.c"
 	export KB_GOOGLE_HH_LIB=$OUT/libgooglehh-c.so
-	export KB_GOOGLE_HH_DESC="${KB_CC:-gcc} -O3"
+	export KB_GOOGLE_HH_DESC="c/highwayhash.c, ${KB_CC:-gcc} -O3"
 	GOOGLE_SKIP=
+	# and its AVX2 C++ (static dispatch), where g++ builds it and the CPU
+	# has AVX2
+	if [ "$MACH" != x86_64 ] || ! grep -qw avx2 /proc/cpuinfo; then
+		GOOGLE_SKIP="its AVX2 C++ needs an x86_64 CPU with AVX2"
+	elif ! command -v g++ >/dev/null; then
+		GOOGLE_SKIP="its AVX2 C++ needs g++ (apt-get install g++)"
+	else
+		if g++ -std=c++11 -O3 -mavx2 -fPIC -shared -fvisibility=hidden \
+			-I "$GSRC" -o "$OUT/libgooglehh-avx2.so" \
+			"$TOP/tools/bench/peers-google-avx2.cc"; then
+			export KB_GOOGLE_HH_AVX2_LIB=$OUT/libgooglehh-avx2.so
+			export KB_GOOGLE_HH_AVX2_DESC="highwayhash/hh_avx2.h (C++), g++ -O3 -mavx2"
+		else
+			GOOGLE_SKIP="its AVX2 C++ did not build with $(g++ --version | head -1)"
+		fi
+	fi
 fi
 if [ -n "${KB_BUILD_ONLY:-}" ]; then
 	echo "$KB_LINUX" > "$OUT/linux-dir"
@@ -184,7 +202,7 @@ fi
 	echo "args	$*"
 	echo "rethunk	${KB_RETHUNK:-1}"
 } > "$OUT/run-info.txt"
-[ -n "$GOOGLE_SKIP" ] && echo "Google's C HighwayHash peer skipped: $GOOGLE_SKIP"
+[ -n "$GOOGLE_SKIP" ] && echo "Google's HighwayHash peer skipped: $GOOGLE_SKIP"
 log "running (a few seconds of calibration, then the rounds)"
 "$OUT/$MACH/kbench" "${RUST_ARGS[@]}" --tsv "$TOP/build/bench.tsv" \
 	--detail "$OUT/detail.tsv" "$@" | tee "$OUT/output.txt"
@@ -208,6 +226,6 @@ if [ -n "$GO_BIN" ]; then
 else
 	echo "Go peer (github.com/minio/highwayhash) skipped: $GO_SKIP" | tee -a "$OUT/output.txt"
 fi
-[ -n "$GOOGLE_SKIP" ] && echo "Google's C HighwayHash peer skipped: $GOOGLE_SKIP" >> "$OUT/output.txt"
+[ -n "$GOOGLE_SKIP" ] && echo "Google's HighwayHash peer skipped: $GOOGLE_SKIP" >> "$OUT/output.txt"
 echo "load_after	$(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/run-info.txt"
 log "done in $(( $(date +%s) - T0 )) s; table in build/bench/output.txt, TSV in build/bench.tsv"
