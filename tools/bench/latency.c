@@ -70,13 +70,21 @@ static void name(void)							\
 			     "dec %0\n\t"				\
 			     "jnz 1b\n\t"				\
 			     "vzeroupper"				\
-			     : "+r"(n) : : "xmm0", "xmm1", "cc");	\
+			     : "+r"(n) : : "xmm0", "xmm1", "xmm2", "cc");\
 }
 KB_CHAIN(kb_chain_paddq, "vpaddq %%ymm1, %%ymm0, %%ymm0")
 KB_CHAIN(kb_chain_pmuludq, "vpmuludq %%ymm1, %%ymm0, %%ymm0")
 KB_CHAIN(kb_chain_pshufb, "vpshufb %%ymm1, %%ymm0, %%ymm0")
 KB_CHAIN(kb_chain_pxor, "vpxor %%ymm1, %%ymm0, %%ymm0")
 KB_CHAIN(kb_chain_psrlq, "vpsrlq $32, %%ymm0, %%ymm0")
+/* the zipper recurrence alone: v1 -> 2 adds -> shuffle -> v0 -> shuffle -> v1 */
+KB_CHAIN(kb_chain_ziprec, "vpaddq %%ymm1, %%ymm0, %%ymm0\n\t"
+	 "vpaddq %%ymm1, %%ymm0, %%ymm0\n\t"
+	 "vpshufb %%ymm1, %%ymm0, %%ymm2\n\tvpaddq %%ymm1, %%ymm2, %%ymm2\n\t"
+	 "vpshufb %%ymm1, %%ymm2, %%ymm2\n\tvpaddq %%ymm2, %%ymm0, %%ymm0")
+/* the mul0 recurrence alone: v1 = mul0 + x; mul0 ^= v1 * y */
+KB_CHAIN(kb_chain_mulrec, "vpaddq %%ymm1, %%ymm0, %%ymm2\n\t"
+	 "vpmuludq %%ymm1, %%ymm2, %%ymm2\n\tvpxor %%ymm2, %%ymm0, %%ymm0")
 
 static const struct {
 	const char *insn;
@@ -85,6 +93,8 @@ static const struct {
 	{ "vpaddq", kb_chain_paddq }, { "vpmuludq", kb_chain_pmuludq },
 	{ "vpshufb", kb_chain_pshufb }, { "vpxor", kb_chain_pxor },
 	{ "vpsrlq", kb_chain_psrlq },
+	{ "mul recurrence (vpaddq, vpmuludq, vpxor)", kb_chain_mulrec },
+	{ "zipper recurrence (4 vpaddq, 2 vpshufb)", kb_chain_ziprec },
 };
 
 int main(int argc, char **argv)
@@ -144,10 +154,10 @@ int main(int argc, char **argv)
 			if (!k || (double)(t1 - t0) < t)
 				t = (double)(t1 - t0);
 		}
-		printf(" %s %.2f", kb_chains[i].insn,
+		printf("\n  %-44s %5.2f", kb_chains[i].insn,
 		       t * ratio / (4096.0 * 64));
 	}
-	printf("\n");
+	printf("\n\nkh_highwayhash_blocks_avx2(), core cycles per packet:\n");
 	printf("%-10s %10s %10s %10s %10s\n", "packets", "min c/pkt",
 	       "median", "min c/B", "ticks/pkt");
 	for (i = 0; i < sizeof(packets) / sizeof(packets[0]); i++) {
