@@ -20,7 +20,7 @@
 #   make bench-latency    HighwayHash's AVX2 block function timed alone over
 #                         chains of packets, beside the per-packet bound of
 #                         its dependency chain (tools/bench/latency.c,
-#                         build/bench/x86_64/hh-latency; x86_64 only)
+#                         build/bench-latency/x86_64/hh-latency; x86_64 only)
 #   make bench-arm64      cross-build the harness for arm64, static, without
 #                         peers: build/bench/aarch64/kbench
 #
@@ -41,9 +41,12 @@ bench-ab:
 	@test -n "$(BASE)" || { echo "make bench-ab: set BASE=<revision>" >&2; exit 1; }
 	bash $(KB_BENCH_DIR)/ab.sh $(BASE) $(BENCH_ARGS)
 
+# (its own build directory: build.mk's objects rebuild when KB_LINUX changes)
 bench-latency:
-	$(MAKE) -s -f $(KB_BENCH_DIR)/build.mk KB_LINUX= kb-latency
-	taskset -c $$(( $$(nproc) - 1 )) $(abspath $(KB_BENCH_DIR)/../..)/build/bench/x86_64/hh-latency
+	$(MAKE) -s -f $(KB_BENCH_DIR)/build.mk KB_LINUX= \
+		KB_OUT=$(abspath $(KB_BENCH_DIR)/../..)/build/bench-latency kb-latency
+	taskset -c $$(( $$(nproc) - 1 )) \
+		$(abspath $(KB_BENCH_DIR)/../..)/build/bench-latency/x86_64/hh-latency
 
 bench-arm64:
 	$(MAKE) -f $(KB_BENCH_DIR)/build.mk KB_CC=aarch64-linux-gnu-gcc \
