@@ -21,6 +21,7 @@ printf 'algorithm\timplementation\tbytes\tcycles_per_byte\tgb_per_s\n' > "$W/hea
 	printf 'highwayhash256\thighwayhash256-avx2\t1048576\t0.310\t11.92\n'
 	printf 'highwayhash256\tpeer:rust-highway-native\t16\t13.0\t0.28\n'
 	printf 'highwayhash256\tpeer:rust-highway-native\t1048576\t0.290\t12.74\n'
+	printf 'highwayhash256\tpeer:go-minio-highwayhash\t1048576\t0.280\t13.20\n'
 	printf 'highwayhash256\thighwayhash256-avx2 [kernel]\t16\t58.0\t0.06\n'
 	printf 'highwayhash256\thighwayhash256-avx2 [kernel]\t1048576\t0.285\t12.96\n'
 	printf 'nhpoly1305\tnhpoly1305-keyedhash-avx2 [kernel]\t64\t6.04\t0.6\n'
@@ -42,6 +43,7 @@ expect "sizes as column heads" "| implementation | 16 | 1M | GB/s at 1M |"
 expect "the medians, three figures" '| `highwayhash256-avx2 [kernel]` | 58.0 | 0.285 | 12.96 |'
 expect "a target met, computed from its rows" "| 64 | 6.04 \`nhpoly1305-keyedhash-avx2 [kernel]\` vs 15.6 \`peer:linux-nhpoly1305-avx2 [kernel]\` (61 % faster) | **yes** |"
 expect "a target missed, by how much" "| 1M | 0.310 \`highwayhash256-avx2\` vs 0.290 \`peer:rust-highway-native\` (7 % slower) | no |"
+expect "the best of every HighwayHash peer (here the Go module's row)" "| 1M | 0.310 \`highwayhash256-avx2\` vs 0.280 \`peer:go-minio-highwayhash\` (11 % slower) | no |"
 expect "a target whose rows the run lacks" "not in this run"
 expect "no run information: said so" "unknown (no run-info.txt beside good.tsv)"
 if [ "$(sed -n '1,3p;$p' "$W/doc.md" | tr '\n' '|')" = "# t||before|after|" ] &&

@@ -430,6 +430,22 @@ run_host() {
 		bash -c "python3 '$KH_TOP/arch/x86/gen-keccak-avx512.py' | cmp -s - '$KH_TOP/arch/x86/keccak-avx512.S'"
 	kh_check "tools/bench/report.py renders a fixture, refuses malformed TSVs" \
 		bash -c "bash '$RIG/bench-report.sh' > '$LOGS/bench-report.log' 2>&1 || { cat '$LOGS/bench-report.log'; exit 1; }"
+	# make bench's Go peer against the known answers, where Go is installed
+	# (a skip, never a pass, without it or without its module)
+	kh_go=$(command -v go || ls /usr/local/go/bin/go 2> /dev/null || true)
+	if [ -n "$kh_go" ] && [ "$(uname -m)" = x86_64 ]; then
+		bash "$RIG/bench-go.sh" "$kh_go" "$KH_OUT/bench-go" > "$LOGS/bench-go.log" 2>&1
+		if grep -q '^SKIP: ' "$LOGS/bench-go.log"; then
+			grep '^SKIP: ' "$LOGS/bench-go.log"
+			printf '  %-64s skipped: Go module not available\n' "make bench's Go peer against tests/vectors" >> "$SUMMARY"
+		else
+			count_log "make bench's Go peer (github.com/minio/highwayhash) against tests/vectors" \
+				"$LOGS/bench-go.log" "^bench-go: done"
+		fi
+	else
+		echo "SKIPPED: make bench's Go peer against tests/vectors (no go, or not x86_64)"
+		printf '  %-64s skipped: no go here\n' "make bench's Go peer against tests/vectors" >> "$SUMMARY"
+	fi
 	kh_check "README.md and docs/: every relative link and anchor resolves" \
 		python3 "$RIG/doc-links.py"
 	# the constant-time argument for the assembly (docs/reliability.md),

@@ -954,6 +954,15 @@ static void kb_register_all(void)
 	/* libkeyedhash.so as users call it (tools/bench/run.sh sets the path) */
 	if (getenv("KB_LIBKEYEDHASH") && *getenv("KB_LIBKEYEDHASH"))
 		kb_register_libkeyedhash(getenv("KB_LIBKEYEDHASH"));
+	/* Google's HighwayHash, C and AVX2 C++ (run.sh, KH_GOOGLE_HH) */
+	if (getenv("KB_GOOGLE_HH_LIB") && *getenv("KB_GOOGLE_HH_LIB"))
+		kb_register_google_hh(getenv("KB_GOOGLE_HH_LIB"),
+				      "peer:google-highwayhash-c",
+				      getenv("KB_GOOGLE_HH_DESC") ?: "");
+	if (getenv("KB_GOOGLE_HH_AVX2_LIB") && *getenv("KB_GOOGLE_HH_AVX2_LIB"))
+		kb_register_google_hh(getenv("KB_GOOGLE_HH_AVX2_LIB"),
+				      "peer:google-highwayhash-avx2",
+				      getenv("KB_GOOGLE_HH_AVX2_DESC") ?: "");
 #endif
 #ifdef KB_HAVE_KPEERS
 	/* the references the kernel-mode peers are checked against */

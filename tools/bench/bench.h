@@ -126,6 +126,12 @@ void kb_register_linux(void);			/* peers-linux.c */
 void kb_register_libs(void);			/* peers-libs.c */
 /* libkeyedhash.so through dlopen() (peers-lib.c) */
 void kb_register_libkeyedhash(const char *path);
+/*
+ * Google's HighwayHash (its portable C or its AVX2 C++), built by run.sh
+ * from KH_GOOGLE_HH (peers-google.c): rows @name; @desc for the legend.
+ */
+void kb_register_google_hh(const char *path, const char *name,
+			   const char *desc);
 void kb_register_rust(const char *lib, const char *suffix, bool portable);
 						/* peers-rs.c */
 /*

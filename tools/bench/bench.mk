@@ -17,6 +17,10 @@
 #                         table old vs new per row (tools/bench/ab.sh,
 #                         build/bench-ab/ab.txt); BENCH_ARGS as above,
 #                         KB_AB_RUNS=<runs per side> (default 4)
+#   make bench-latency    HighwayHash's AVX2 block function timed alone over
+#                         chains of packets, beside the per-packet bound of
+#                         its dependency chain (tools/bench/latency.c,
+#                         build/bench-latency/x86_64/hh-latency; x86_64 only)
 #   make bench-arm64      cross-build the harness for arm64, static, without
 #                         peers: build/bench/aarch64/kbench
 #
@@ -24,7 +28,7 @@
 
 KB_BENCH_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 
-.PHONY: bench bench-report bench-ab bench-arm64
+.PHONY: bench bench-report bench-ab bench-arm64 bench-latency
 
 bench:
 	bash $(KB_BENCH_DIR)/run.sh $(BENCH_ARGS)
@@ -36,6 +40,13 @@ bench-report:
 bench-ab:
 	@test -n "$(BASE)" || { echo "make bench-ab: set BASE=<revision>" >&2; exit 1; }
 	bash $(KB_BENCH_DIR)/ab.sh $(BASE) $(BENCH_ARGS)
+
+# (its own build directory: build.mk's objects rebuild when KB_LINUX changes)
+bench-latency:
+	$(MAKE) -s -f $(KB_BENCH_DIR)/build.mk KB_LINUX= \
+		KB_OUT=$(abspath $(KB_BENCH_DIR)/../..)/build/bench-latency kb-latency
+	taskset -c $$(( $$(nproc) - 1 )) \
+		$(abspath $(KB_BENCH_DIR)/../..)/build/bench-latency/x86_64/hh-latency
 
 bench-arm64:
 	$(MAKE) -f $(KB_BENCH_DIR)/build.mk KB_CC=aarch64-linux-gnu-gcc \

@@ -113,7 +113,7 @@ KB_LDLIBS += $(shell pkg-config --libs libcrypto libsodium 2>/dev/null || \
 endif
 ifeq ($(KB_STATIC),)
 KB_DEFS += -DKB_HAVE_DLOPEN
-KB_HARNESS += peers-rs peers-lib
+KB_HARNESS += peers-rs peers-lib peers-google
 KB_LDLIBS += -ldl
 KB_LDFLAGS := -no-pie
 else
@@ -164,9 +164,17 @@ KB_CONFIG := $(KB_CC)|$(KB_KCFLAGS)|$(KB_ARCH_KCFLAGS)|$(KB_CFLAGS)|$(KB_DEFS)|$
 $(shell mkdir -p $(KB_O) && (echo '$(KB_CONFIG)' | cmp -s - $(KB_STAMP) || \
 	echo '$(KB_CONFIG)' > $(KB_STAMP)))
 
-.PHONY: kb-build
+.PHONY: kb-build kb-latency
 
 kb-build: $(KB_BIN)
+
+# make bench-latency: the AVX2 block function, unchanged, timed alone
+# (latency.c); x86_64 only
+KB_LATENCY := $(KB_O)/hh-latency
+kb-latency: $(KB_LATENCY)
+$(KB_LATENCY): $(KB_O)/harness/latency.o $(KB_O)/harness/timing.o \
+		$(KB_O)/ours/arch/x86/highwayhash-avx2.S.o
+	$(KB_CC) -no-pie -o $@ $^
 
 $(KB_BIN): $(KB_HARNESS_OBJS) $(KB_CORE_OBJS) $(KB_LINUX_OBJS) $(KB_KMODE_OBJ)
 	$(KB_CC) $(KB_LDFLAGS) -o $@ $^ $(KB_LDLIBS)

@@ -91,6 +91,10 @@ K = KSUFFIX
 D = " [kthread]"
 OURS_BEST_MAC = [d + D for d in ("highwayhash256-avx2", "sthash-avx2", "sthash-avx512")]
 HH_CRATE = ["peer:rust-highway", "peer:rust-highway-native"]
+# Every HighwayHash peer: the crate's builds, the Go module (its own harness,
+# tools/bench/peers-go) and Google's C and AVX2 C++ (with KH_GOOGLE_HH).
+HH_PEERS = HH_CRATE + ["peer:go-minio-highwayhash", "peer:google-highwayhash-c",
+                       "peer:google-highwayhash-avx2"]
 TARGETS = [
     ("dm-integrity, 4 KiB `[kthread]`: our best MAC (`highwayhash256` or `sthash`) at most "
      "0.2× the cycles of the kernel's `hmac(sha256)` on SHA-NI", DMI,
@@ -108,6 +112,13 @@ TARGETS = [
     ("bare `%s-avx2` at most 1.0× the cycles of the `highway` crate's best build" % a, a,
      [a + "-avx2"], HH_CRATE, [16, 1024, 1048576], ("level", 0))
     for a in ("highwayhash64", "highwayhash128", "highwayhash256")
+] + [
+    ("bare `%s-avx2` at most %s× the cycles of the best HighwayHash peer (the crate's builds, "
+     "Go's `minio/highwayhash`, Google's C and AVX2 C++ where built)" % (a, r), a,
+     [a + "-avx2"], HH_PEERS, sizes, rule)
+    for a in ("highwayhash64", "highwayhash128", "highwayhash256")
+    for r, sizes, rule in (("0.9", [16, 64, 256, 1024], ("cost", 0.9)),
+                           ("1.0", [4096, 1048576], ("level", 0)))
 ] + [
     ("bare `%s` (our fastest driver) at most 1.0× the cycles of the `sthash` crate's best build"
      % a, a, [a + "-avx2", a + "-avx512"], ["peer:rust-sthash", "peer:rust-sthash-native"],

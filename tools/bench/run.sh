@@ -8,6 +8,11 @@
 #
 # Environment:
 #   KB_NO_RUST=1        skip the Rust peers
+#   KB_NO_GO=1          skip the Go peer (github.com/minio/highwayhash, taken
+#                       from the Go module proxy; tools/bench/peers-go)
+#   KH_GOOGLE_HH=DIR    a google/highwayhash checkout (or a bare clone): adds
+#                       Google's portable C HighwayHash and its AVX2 C++ as
+#                       peers (skipped, and said so, without)
 #   KB_ARCH_SRCS="..."  our arch driver sources to build in (see build.mk)
 #   KB_RETHUNK=0        kernel-mode rows with plain returns (see build.mk)
 #   KB_BUILD_ONLY=1     build only (tools/bench/ab.sh); the kernel peers'
@@ -116,6 +121,69 @@ if [ -z "${KB_LIBKEYEDHASH+set}" ]; then
 	make -s -C "$TOP" lib >/dev/null
 	export KB_LIBKEYEDHASH=$TOP/build/lib/libkeyedhash.so.0
 fi
+# 4b. The Go peer: a harness of ours (tools/bench/peers-go) around the Go
+#     module github.com/minio/highwayhash, fetched through the Go module
+#     proxy as on a user's machine (go.sum pins it); it checks the module
+#     against tests/vectors before it times, with kbench's method, and
+#     appends its rows to build/bench.tsv.
+GO_BIN=
+GO_SKIP=
+if [ -n "${KB_NO_GO:-}" ]; then
+	GO_SKIP="KB_NO_GO is set"
+elif [ "$MACH" != x86_64 ]; then
+	GO_SKIP="the harness's timer is x86_64 only"
+else
+	GO=$(command -v go || true)
+	[ -z "$GO" ] && [ -x /usr/local/go/bin/go ] && GO=/usr/local/go/bin/go
+	if [ -z "$GO" ]; then
+		GO_SKIP="no go command (install Go 1.19 or later)"
+	elif [ -z "${KB_BUILD_ONLY:-}" ]; then
+		log "building the Go peer ($("$GO" version))"
+		if (cd "$TOP/tools/bench/peers-go" && GOFLAGS=-mod=readonly \
+		    "$GO" build -trimpath -o "$OUT/kbench-go" .); then
+			GO_BIN=$OUT/kbench-go
+		else
+			GO_SKIP="its build failed (Go module proxy unreachable?)"
+		fi
+	fi
+fi
+# 4c. Google's own HighwayHash (in no package registry): its portable C (and
+#     below its AVX2 C++), from
+#     the checkout KH_GOOGLE_HH names (or a bare clone of it), as a shared
+#     object kbench loads (tools/bench/peers-google.c).
+unset KB_GOOGLE_HH_LIB KB_GOOGLE_HH_AVX2_LIB
+GOOGLE_SKIP="KH_GOOGLE_HH=<google/highwayhash checkout> not given"
+if [ -n "${KH_GOOGLE_HH:-}" ]; then
+	GSRC=$KH_GOOGLE_HH
+	if [ ! -f "$GSRC/c/highwayhash.c" ] &&
+	   git --git-dir="$KH_GOOGLE_HH" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+		GSRC=$OUT/google-highwayhash
+		rm -rf "$GSRC" && mkdir -p "$GSRC"
+		git --git-dir="$KH_GOOGLE_HH" archive HEAD c highwayhash | tar -x -C "$GSRC"
+	fi
+	[ -f "$GSRC/c/highwayhash.c" ] || die "KH_GOOGLE_HH=$KH_GOOGLE_HH: no c/highwayhash.c"
+	log "building Google's C HighwayHash from $KH_GOOGLE_HH"
+	${KB_CC:-gcc} -O3 -fPIC -shared -I "$GSRC" -o "$OUT/libgooglehh-c.so" "$GSRC/c/highwayhash.c"
+	export KB_GOOGLE_HH_LIB=$OUT/libgooglehh-c.so
+	export KB_GOOGLE_HH_DESC="c/highwayhash.c, ${KB_CC:-gcc} -O3"
+	GOOGLE_SKIP=
+	# and its AVX2 C++ (static dispatch), where g++ builds it and the CPU
+	# has AVX2
+	if [ "$MACH" != x86_64 ] || ! grep -qw avx2 /proc/cpuinfo; then
+		GOOGLE_SKIP="its AVX2 C++ needs an x86_64 CPU with AVX2"
+	elif ! command -v g++ >/dev/null; then
+		GOOGLE_SKIP="its AVX2 C++ needs g++ (apt-get install g++)"
+	else
+		if g++ -std=c++11 -O3 -mavx2 -fPIC -shared -fvisibility=hidden \
+			-I "$GSRC" -o "$OUT/libgooglehh-avx2.so" \
+			"$TOP/tools/bench/peers-google-avx2.cc"; then
+			export KB_GOOGLE_HH_AVX2_LIB=$OUT/libgooglehh-avx2.so
+			export KB_GOOGLE_HH_AVX2_DESC="highwayhash/hh_avx2.h (C++), g++ -O3 -mavx2"
+		else
+			GOOGLE_SKIP="its AVX2 C++ did not build with $(g++ --version | head -1)"
+		fi
+	fi
+fi
 if [ -n "${KB_BUILD_ONLY:-}" ]; then
 	echo "$KB_LINUX" > "$OUT/linux-dir"
 	log "built $OUT/$MACH/kbench in $(( $(date +%s) - T0 )) s"
@@ -134,8 +202,30 @@ fi
 	echo "args	$*"
 	echo "rethunk	${KB_RETHUNK:-1}"
 } > "$OUT/run-info.txt"
+[ -n "$GOOGLE_SKIP" ] && echo "Google's HighwayHash peer skipped: $GOOGLE_SKIP"
 log "running (a few seconds of calibration, then the rounds)"
 "$OUT/$MACH/kbench" "${RUST_ARGS[@]}" --tsv "$TOP/build/bench.tsv" \
 	--detail "$OUT/detail.tsv" "$@" | tee "$OUT/output.txt"
+# The Go peer after kbench, on the CPU kbench pins itself to (the highest
+# allowed one), with the options of kbench's that it shares.
+if [ -n "$GO_BIN" ]; then
+	GO_ARGS=()
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--rounds|--sample-us|--sizes|--filter|--unit)
+			GO_ARGS+=("$1" "${2:-}"); shift ;;
+		--rounds=*|--sample-us=*|--sizes=*|--filter=*|--unit=*)
+			GO_ARGS+=("$1") ;;
+		esac
+		shift
+	done
+	CPU=$(taskset -pc $$ | sed 's/.*: //' | tr ',' '\n' | sed 's/.*-//' | sort -n | tail -1)
+	log "running the Go peer on CPU $CPU"
+	taskset -c "$CPU" "$GO_BIN" --vectors "$TOP/tests/vectors/highwayhash.txt" \
+		--tsv "$TOP/build/bench.tsv" "${GO_ARGS[@]}" | tee -a "$OUT/output.txt"
+else
+	echo "Go peer (github.com/minio/highwayhash) skipped: $GO_SKIP" | tee -a "$OUT/output.txt"
+fi
+[ -n "$GOOGLE_SKIP" ] && echo "Google's HighwayHash peer skipped: $GOOGLE_SKIP" >> "$OUT/output.txt"
 echo "load_after	$(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/run-info.txt"
 log "done in $(( $(date +%s) - T0 )) s; table in build/bench/output.txt, TSV in build/bench.tsv"
