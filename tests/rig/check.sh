@@ -952,10 +952,11 @@ run_quick() {
 }
 
 # ------------------------------------------------------------------ deb
-# make check-deb (tests/rig/deb-check.sh) as four jobs: make deb and the
+# make check-deb (tests/rig/deb-check.sh) as six jobs: make deb and the
 # packages' own checks, then the arm64 root (its package tests under
 # qemu-user, the arm64 VM), the Debian 13 and the Debian 12 root (each
-# root's package tests and VMs), which wait for the packages without a
+# root's package tests and VMs) and the Debian 13 and 12 systems booting
+# from disk (tests/rig/deb-boot.sh), which wait for the packages without a
 # slot.  A copy of the Debian 13 root holds the root's lock (shared), which
 # holds off any change to it: deb13_ready first makes the root hold what
 # the series need (cold: installs them; warm: finds them, under the shared
@@ -972,7 +973,7 @@ deb13_ready() {
 			kh_fail "Linux $s PREEMPT_RT: Debian's rt kernels in the Debian 13 root (tests/rig/rt.sh)"
 	done
 }
-deb_run() { # part of deb-check.sh: build, arm64, deb12 or deb13
+deb_run() { # part of deb-check.sh: build, arm64, deb12, deb13, boot-deb12 or boot-deb13
 	local log=$LOGS/check-deb-$1.log tally
 	[ "$1" = build ] || while [ ! -e "$JOBS/deb-build.done" ]; do sleep 2; done
 	kh_slot
@@ -997,6 +998,8 @@ run_deb() {
 	kh_job deb-arm64 deb_run arm64
 	kh_job deb-deb13 deb_run deb13
 	kh_job deb-deb12 deb_run deb12
+	kh_job deb-boot-deb13 deb_run boot-deb13
+	kh_job deb-boot-deb12 deb_run boot-deb12
 	tier_end deb
 }
 
