@@ -142,6 +142,10 @@ part_build() {
 		kh_fail "make deb (log: build/logs/deb-build.log)"
 	fi
 	pkg_checks
+	# the boot path's generator and opener on sample integritytab files
+	# (tests/rig/integritytab.sh, about a second)
+	bash "$RIG/integritytab.sh" > "$LOGS/integritytab.log" 2>&1
+	count "integritytab: generator units, opener's parsing and refusals" "$LOGS/integritytab.log" "^integritytab: done"
 }
 
 # The packages in a copy of ROOT (tests/rig/deb.sh), then, from package to
