@@ -238,7 +238,7 @@ terminal_input serial
 terminal_output serial
 set timeout=0
 echo "keyedhash boot test: GRUB loaded its configuration"
-linux /vmlinuz-$KV root=/dev/mapper/root ro console=ttyS0 panic=-1 loglevel=4 systemd.show_status=0
+linux /vmlinuz-$KV root=/dev/mapper/root ro rootdelay=60 console=ttyS0 panic=-1 loglevel=4 systemd.show_status=0
 initrd /initrd.img-$KV
 boot
 EOT
@@ -276,7 +276,7 @@ unshare --mount --fork sh -c '
 	X=$1 B=$2 KV=$3 I=$4
 	M=$X/layer/m
 	mount -t overlay overlay -o "lowerdir=$B/root,upperdir=$X/layer/u,workdir=$X/layer/w" "$M"
-	used=$(du -sxm --exclude=./boot "$M" | cut -f1)
+	used=$(( $(du -sxm "$M" | cut -f1) - $(du -sxm "$M/boot" | cut -f1) ))
 	# room for the upgrades (a DKMS build, a kernel package unpacked)
 	size=$((used + used / 8 + 320))
 	echo "root file system: $used MiB used, $size MiB"
@@ -317,28 +317,39 @@ poweroff -f
 EOI
 chmod 755 "$I/init"
 (cd "$I" && find . | cpio -o -H newc --quiet | gzip -1) > "$X/format-initrd.cpio.gz"
-# the disk: partitions by sfdisk, GRUB's images by dd (what grub-install
-# does for a BIOS and a DOS label: boot.img in the MBR's first 440 bytes,
-# core.img from sector 1, its block list filled in by grub-mkimage)
+# the disk: a DOS label (written here: the MBR's four entries), GRUB's
+# images (what grub-install does for a BIOS and a DOS label: boot.img in
+# the MBR's first 440 bytes, core.img from sector 1, its block list
+# filled in by grub-mkimage), /boot's file system at 1 MiB
+mbr() { # disk, start:sectors:bootable...
+	python3 - "$@" <<'EOP'
+import struct, sys
+with open(sys.argv[1], "r+b") as f:
+    f.seek(440)
+    f.write(struct.pack("<IH", 0x6B686274, 0))  # disk identifier, 0
+    for p in sys.argv[2:]:
+        start, n, boot = (int(x) for x in p.split(":"))
+        # type 0x83 (Linux); CHS fields unused (LBA)
+        f.write(struct.pack("<B3sB3sII", 0x80 if boot else 0, b"\xfe\xff\xff", 0x83,
+                            b"\xfe\xff\xff", start, n))
+    f.seek(510)
+    f.write(b"\x55\xaa")
+EOP
+}
 RS=$(( $(stat -c %s "$X/root.ext4") / 1048576 ))
 RP=$(( RS + RS / 32 + 32 ))	# dm-integrity's tags (32 B per 4 KiB) and journal
+MiB=2048			# sectors
+P1=$MiB P2=$(( (1 + 256) * MiB )) P3=$(( (1 + 256 + RP) * MiB ))
 DISK=$X/disk.img
 rm -f "$DISK"
-truncate -s $(( 1 + 256 + RP + 64 + 1 ))M "$DISK"
-sfdisk -q "$DISK" > "$X/sfdisk.log" 2>&1 <<EOT
-label: dos
-label-id: 0x6b686274
-start=1MiB, size=256MiB, type=83, bootable
-size=${RP}MiB, type=83
-size=64MiB, type=83
-EOT
-rc=$?
-dd if="$X/boot.img" of="$DISK" bs=440 count=1 conv=notrunc status=none &&
+truncate -s $(( 1 + 256 + RP + 64 ))M "$DISK"
+mbr "$DISK" "$P1:$((256 * MiB)):1" "$P2:$((RP * MiB)):0" "$P3:$((64 * MiB)):0" &&
+	dd if="$X/boot.img" of="$DISK" bs=440 count=1 conv=notrunc status=none &&
 	dd if="$X/core.img" of="$DISK" bs=512 seek=1 conv=notrunc status=none &&
-	dd if="$X/boot.ext4" of="$DISK" bs=1M seek=1 conv=notrunc,sparse status=none
+	dd if="$X/boot.ext4" of="$DISK" bs=512 seek="$P1" conv=notrunc,sparse status=none
 ddrc=$?
-kh_check "$P: the disk: DOS label (vda1 /boot, vda2 $RP MiB, vda3 64 MiB), GRUB's boot.img and core.img ($(stat -c %s "$X/core.img") bytes)" \
-	sh -c "[ $rc = 0 ] && [ $ddrc = 0 ] && [ $(stat -c %s "$X/core.img") -lt 1048064 ]"
+kh_check "$P: the disk: DOS label (vda1 /boot 256 MiB, vda2 $RP MiB, vda3 64 MiB), GRUB's boot.img and core.img ($(stat -c %s "$X/core.img") bytes, before sector 2048)" \
+	sh -c "[ $ddrc = 0 ] && [ $(stat -c %s "$X/core.img") -le $(( (MiB - 1) * 512 )) ]"
 rm -f "$X/boot.ext4"
 
 QEMU_CPU=$X/cpu
@@ -391,7 +402,6 @@ boot A
 # every copy (the data area's, and the journal's if it holds one) of block
 # 7 of /data/marked on vda3, overwritten on the disk image: found by the
 # marker the test wrote at the start of the block
-P3=$(sfdisk -d "$DISK" | awk -F'[=,]' '/img3 :/ { print $2 * 512 }')
 corrupt() {
 	python3 - "$DISK" "$1" "$2" <<'EOP'
 import sys
@@ -412,8 +422,8 @@ with open(disk, "r+b") as f:
 print(len(hits), " ".join(str(h) for h in hits))
 EOP
 }
-out=$(corrupt "$P3" 2>&1)
-echo "block 7 of /data/marked on vda3 (offset $P3): $out"
+out=$(corrupt $((P3 * 512)) 2>&1)
+echo "block 7 of /data/marked on vda3 (at byte $((P3 * 512))): $out"
 kh_check "$P: block 7 of /data/marked found on vda3 and overwritten on the disk image (${out%% *} copies)" \
 	sh -c "[ '${out%% *}' -ge 1 ] 2> /dev/null"
 VM_TIMEOUT=${VM_TIMEOUT:-2400} boot B

@@ -37,7 +37,7 @@ check "format VM: the file system written into the volume, zeros after it (every
 	 dd if=/dev/zero of=/dev/mapper/root bs=4096 seek=$((fs / 4096)) count=$(((dev - fs) / 4096)) 2> /dev/null &&
 	 sync"
 t1=$(cut -d' ' -f1 /proc/uptime)
-echo "root volume: $fs bytes written in $(echo "$t1 - $t0" | bc 2>/dev/null || echo "$t0 -> $t1") s"
+echo "root volume: $fs bytes written in $(echo "$t0 $t1" | awk '{ print $2 - $1 }') s"
 check "format VM: integritysetup close root" is close root
 # shellcheck disable=SC2086
 check "format VM: integritysetup format data (vda3): highwayhash256, key /etc/keyedhash/data.key, 4 KiB sectors" \

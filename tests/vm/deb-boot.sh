@@ -107,7 +107,9 @@ B)
 	journalctl -b --no-pager -u "$DATA_UNIT" | grep -i -e key -e integrity | tail -3 | sed 's/^/    /' | tee -a "$OUT"
 	check "/data is not mounted, /dev/mapper/data not left behind" sh -c \
 		'! findmnt -n /data > /dev/null && [ ! -e /dev/mapper/data ]'
-	check "the boot went on (nofail): multi-user.target reached, this test ran" \
+	check "the boot went on (nofail): integritysetup.target reached without it" \
+		unit_active integritysetup.target
+	check "the boot went on: multi-user.target reached, this test ran" \
 		unit_active multi-user.target
 	key=$(awk '$1 == "data" { print $3 }' /etc/keyedhash/integritytab)
 	cp $W/data.key.good "$key"
