@@ -242,11 +242,25 @@ linux /vmlinuz-$KV root=/dev/mapper/root ro rootdelay=60 console=ttyS0 panic=-1 
 initrd /initrd.img-$KV
 boot
 EOT
+# KH_BOOT_BREAK: the package broken on purpose in the image, to see the
+# checks fail: initrd-module (the initramfs hook adds no keyedhash.ko),
+# nofail (the generator ignores nofail); no-corrupt: the host corrupts
+# nothing
+BREAK_CMD=:
+case ${KH_BOOT_BREAK:-} in
+'') ;;
+initrd-module) BREAK_CMD="sed -i 's/^\(\s*\)manual_add_modules keyedhash\$/\1: broken on purpose/' /usr/share/initramfs-tools/hooks/keyedhash" ;;
+nofail) BREAK_CMD="sed -i 's/\*,nofail,\*) nofail=1/*,nofail-broken,*) nofail=1/' /usr/lib/systemd/system-generators/keyedhash-integritysetup-generator" ;;
+no-corrupt) ;;
+*) kh_die "KH_BOOT_BREAK: initrd-module, nofail or no-corrupt" ;;
+esac
+[ -z "${KH_BOOT_BREAK:-}" ] || echo "$P: KH_BOOT_BREAK=$KH_BOOT_BREAK: broken on purpose"
 ALOG=$LOGS/deb-boot-$R-apt.log
 in_image "$X/layer" "$B/root" sh -c "set -e
 	apt-get -q -y -o Dpkg::Options::=--force-unsafe-io install '$D/keyedhash-dkms_${VER}_all.deb' \
 		'$D/keyedhash-tools_${VER}_amd64.deb' '$D/libkeyedhash0_${VER}_amd64.deb'
 	cp -a '$C/.' /
+	$BREAK_CMD
 	update-initramfs -u -k '$KV'
 	cp -a /usr/lib/grub/i386-pc /boot/grub/
 	grub-mkimage -O i386-pc -o '$X/core.img' -p '(hd0,msdos1)/grub' \
@@ -267,7 +281,7 @@ kh_check "$P: DKMS built keyedhash $VER for $KV in the image" sh -c \
 # In the same namespace: the format VM's busybox initramfs with the
 # image's own modules (virtio, ext4, dm-integrity, the DKMS-built keyedhash).
 I=$X/format-initrd
-mkdir -p "$I/bin" "$I/m" "$X/empty"
+mkdir -p "$I/bin" "$I/m" "$I/proc" "$I/sys" "$I/dev" "$I/src" "$X/empty"
 cp /bin/busybox "$I/bin/"
 cp "$KH_TOP/tests/vm/lib.sh" "$I/lib.sh"
 cp "$KH_TOP/tests/vm/deb-boot-format.sh" "$I/format.sh"
@@ -370,6 +384,10 @@ vm "$P: VM format" "$FLOG" -kernel "$X/vmlinuz" -initrd "$X/format-initrd.cpio.g
 	-drive file="$DISK",format=raw,if=virtio -drive file="$X/root.ext4",format=raw,if=virtio,readonly=on
 grep -a -E '^(PASS|FAIL): ' "$FLOG"
 kh_check "$P: the format VM ran to its end" grep -a -q "^=== VM done" "$FLOG"
+if ! grep -a -q "^=== VM done" "$FLOG" || grep -a -q "^FAIL: " "$FLOG"; then
+	kh_fail "$P: boots A, B and C not tried (the volumes were not made)"
+	done_
+fi
 rm -f "$X/root.ext4"
 
 # ------------------------------------------------------------ the boots
@@ -398,6 +416,10 @@ boot() { # stage
 	grep -a '^    ' "$X/share/result-$s" 2> /dev/null
 }
 boot A
+if ! grep -a -q "^=== boot test A done" "$X/share/result-A" 2> /dev/null; then
+	kh_fail "$P: boots B and C not tried (boot A did not run its test)"
+	done_
+fi
 
 # every copy (the data area's, and the journal's if it holds one) of block
 # 7 of /data/marked on vda3, overwritten on the disk image: found by the
@@ -422,7 +444,8 @@ with open(disk, "r+b") as f:
 print(len(hits), " ".join(str(h) for h in hits))
 EOP
 }
-out=$(corrupt $((P3 * 512)) 2>&1)
+out=0
+[ "${KH_BOOT_BREAK:-}" = no-corrupt ] || out=$(corrupt $((P3 * 512)) 2>&1)
 echo "block 7 of /data/marked on vda3 (at byte $((P3 * 512))): $out"
 kh_check "$P: block 7 of /data/marked found on vda3 and overwritten on the disk image (${out%% *} copies)" \
 	sh -c "[ '${out%% *}' -ge 1 ] 2> /dev/null"

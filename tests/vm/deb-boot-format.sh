@@ -14,16 +14,18 @@ while { [ ! -b /dev/vda3 ] || [ ! -b /dev/vdb ]; } && [ $i -lt 100 ]; do sleep 0
 check "format VM: /dev/vda2, /dev/vda3 and /dev/vdb present" sh -c '[ -b /dev/vda2 ] && [ -b /dev/vdb ]'
 S=/src
 mkdir -p $S
-mount -o ro /dev/vdb $S || fail "format VM: mount the image's tree (/dev/vdb)"
+mount -t ext4 -o ro /dev/vdb $S || fail "format VM: mount the image's tree (/dev/vdb)"
 mount -t proc proc $S/proc && mount -t sysfs sys $S/sys && mount -t devtmpfs dev $S/dev &&
 	mount -t tmpfs run $S/run && mkdir -p $S/run/cryptsetup
 is() { chroot $S integritysetup "$@"; }
-opts="--integrity-key-size 32 --tag-size 32"
+# (--tag-size: at format only; Debian 13's integritysetup refuses it at
+# open, where the superblock has it)
+opts="--integrity-key-size 32"
 t0=$(cut -d' ' -f1 /proc/uptime)
 # shellcheck disable=SC2086
 check "format VM: integritysetup format root (vda2): sthash, key /etc/keyedhash/root.key, 4 KiB sectors, no wipe" \
 	is format -q --batch-mode --no-wipe --sector-size 4096 --integrity sthash \
-	--integrity-key-file /etc/keyedhash/root.key $opts /dev/vda2
+	--integrity-key-file /etc/keyedhash/root.key $opts --tag-size 32 /dev/vda2
 # shellcheck disable=SC2086
 check "format VM: integritysetup open root --integrity-no-journal" \
 	is open --integrity-no-journal --integrity sthash --integrity-key-file /etc/keyedhash/root.key \
@@ -42,7 +44,7 @@ check "format VM: integritysetup close root" is close root
 # shellcheck disable=SC2086
 check "format VM: integritysetup format data (vda3): highwayhash256, key /etc/keyedhash/data.key, 4 KiB sectors" \
 	is format -q --batch-mode --sector-size 4096 --integrity highwayhash256 \
-	--integrity-key-file /etc/keyedhash/data.key $opts /dev/vda3
+	--integrity-key-file /etc/keyedhash/data.key $opts --tag-size 32 /dev/vda3
 # shellcheck disable=SC2086
 check "format VM: integritysetup open data" \
 	is open --integrity highwayhash256 --integrity-key-file /etc/keyedhash/data.key $opts /dev/vda3 data
