@@ -112,13 +112,15 @@ elif [ -d /etc/kernel/postinst.d ]; then
 fi
 EOF
 	chmod 755 "$p/DEBIAN/postinst"
-	# prerm and postrm as Debian's (the hooks of /etc/kernel/prerm.d and
-	# postrm.d: dkms's removes the modules built for the kernel)
+	# prerm and postrm as Debian 12's (the hooks of /etc/kernel/prerm.d and
+	# postrm.d: dkms's removes the modules built for the kernel): prerm.d
+	# on removal only, postrm.d on every call (upgrade, abort-upgrade...),
+	# the postrm's arguments in DEB_MAINT_PARAMS
 	for s in prerm postrm; do
 		cat > "$p/DEBIAN/$s" <<EOF
 #!/bin/sh
 set -e
-[ "\$1" = upgrade ] && exit 0
+[ $s = postrm ] || [ "\$1" = remove ] || exit 0
 if command -v linux-run-hooks > /dev/null; then
 	linux-run-hooks image $s $k /boot/vmlinuz-$k -- "\$@"
 elif [ -d /etc/kernel/$s.d ]; then
@@ -350,6 +352,125 @@ kh_check "$NAME: upgrade to $C: keyedhash-dkms $C configured (ii)" sh -c \
 kh_check "$NAME: upgrade to $C: modules.dep of $BREAK has $B's module (depmod)" \
 	grep -q "^updates/dkms/keyedhash.ko" "/lib/modules/$BREAK/modules.dep"
 
+# 6. the boot path (docs/usage.md): two volumes in
+# /etc/keyedhash/integritytab (the root's opened in the initramfs); the
+# kernel hooks with Debian's own image of $BREAK, which kept keyedhash $B
+# when $C failed to build for it: a reinstall (its postrm upgrade runs the
+# postrm.d hooks) and, on Debian 13 (whose image package is small), an
+# upgrade and an upgrade given up (postrm abort-upgrade) leave it $B;
+# Debian 13's initramfs (its kernels have one): nothing of keyedhash
+# without a volume, the module, integritysetup, the script, the root's
+# line and key with one; a kernel left without the module named with the
+# volumes (apt's output, logger, a framed warning for the newest kernel)
+mver() { modinfo -F version "$(modfile "$1")" 2> /dev/null; }
+# logger records what it is given
+mv /usr/bin/logger /usr/bin/logger.kh-real
+printf '#!/bin/sh\necho "$*" >> %s\n' "$W/logger.log" > /usr/bin/logger
+chmod 755 /usr/bin/logger
+: > "$W/logger.log"
+IRD=''
+if [ "$NAME" = deb13 ] && [ -f "/boot/initrd.img-$BREAK" ]; then
+	IRD=/boot/initrd.img-$BREAK
+	# a small initramfs (the modules asked for only): seconds, not a minute
+	sed -i 's/^MODULES=.*/MODULES=list/' /etc/initramfs-tools/initramfs.conf
+	step "apt install cryptsetup-bin (integritysetup)" apt install cryptsetup-bin
+	step "update-initramfs -u -k $BREAK (no keyedhash volume configured)" update-initramfs -u -k "$BREAK"
+	kh_check "$NAME: initramfs without a configured volume: no keyedhash.ko, integritysetup or keyedhash script in it" sh -c \
+		"! lsinitramfs '$IRD' | grep -q -e keyedhash -e integritysetup"
+fi
+mkdir -p /etc/keyedhash
+head -c 32 /dev/urandom > /etc/keyedhash/data.key
+head -c 32 /dev/urandom > /etc/keyedhash/root.key
+cat > /etc/keyedhash/integritytab <<EOT
+# keyedhash's test rig (tests/rig/deb-in-root.sh)
+data /dev/disk/by-id/kh-rig-data /etc/keyedhash/data.key integrity-algorithm=highwayhash256,nofail
+root PARTUUID=4b1d-kh-rig /etc/keyedhash/root.key integrity-algorithm=sthash,x-initrd.attach
+EOT
+kh_check "$NAME: kernel hooks: before, $BREAK has keyedhash $B (its build of $C failed): modinfo -F version says $(mver "$BREAK")" \
+	built_for "$BREAK" "$B"
+if [ "$NAME" = deb12 ]; then
+	# (no initramfs: INITRD=No, as the fake kernels)
+	step "apt install linux-image-$BREAK (Debian's image, from the apt cache)" \
+		env INITRD=No apt install --no-download "linux-image-$BREAK"
+fi
+ienv=INITRD=No
+[ -z "$IRD" ] || ienv=KH_RIG_INITRD=yes
+step "apt install --reinstall linux-image-$BREAK (Debian's image; its postrm upgrade runs the postrm.d hooks)" \
+	env "$ienv" apt install --reinstall --no-download "linux-image-$BREAK"
+kh_check "$NAME: after the image's reinstall $BREAK still has keyedhash $B (modinfo -F version: $(mver "$BREAK"))" \
+	built_for "$BREAK" "$B"
+kh_check "$NAME: the reinstall's log says $BREAK keeps $B and names the volumes it opens" \
+	said "Linux $BREAK keeps keyedhash $B, not $C; the volumes data root (/etc/keyedhash/integritytab) still open with $B"
+kh_check "$NAME: the journal (logger -t keyedhash) got it" \
+	grep -q "^-t keyedhash -p daemon.warning Linux $BREAK keeps keyedhash $B, not $C" "$W/logger.log"
+if [ "$NAME" = deb13 ]; then
+	img=$(ls /var/cache/apt/archives/linux-image-"$BREAK"_*.deb | tail -1)
+	pv=$(dpkg-query -W -f '${Version}' "linux-image-$BREAK")
+	rm -rf "$W/img" && dpkg-deb -R "$img" "$W/img"
+	sed -i "s/^Version: .*/Version: $pv+kh1/" "$W/img/DEBIAN/control"
+	dpkg-deb -Zgzip -b "$W/img" "$W/img-up.deb" > /dev/null
+	sed -i "s/^Version: .*/Version: $pv+kh2/" "$W/img/DEBIAN/control"
+	printf '#!/bin/sh\necho "keyedhash test rig: this preinst fails on purpose" >&2\nexit 1\n' > "$W/img/DEBIAN/preinst"
+	chmod 755 "$W/img/DEBIAN/preinst"
+	dpkg-deb -Zgzip -b "$W/img" "$W/img-abort.deb" > /dev/null
+	step "dpkg -i linux-image-$BREAK $pv+kh1 (Debian's image, upgraded)" dpkg -i "$W/img-up.deb"
+	kh_check "$NAME: after the image's upgrade $BREAK still has keyedhash $B (modinfo -F version: $(mver "$BREAK"))" \
+		built_for "$BREAK" "$B"
+	step_any "dpkg -i linux-image-$BREAK $pv+kh2 (its preinst fails: the new postrm abort-upgrade runs the hooks)" \
+		dpkg -i "$W/img-abort.deb"
+	kh_check "$NAME: that upgrade fails and is given up ($pv+kh1 stays installed)" sh -c \
+		"[ $RC != 0 ] && grep -q 'this preinst fails on purpose' '$W/step-$N.log' &&
+		 dpkg-query -W -f '\${db:Status-Abbrev} \${Version}' linux-image-$BREAK | grep -qxF 'ii  $pv+kh1'"
+	kh_check "$NAME: after the abort-upgrade $BREAK still has keyedhash $B (modinfo -F version: $(mver "$BREAK"))" \
+		built_for "$BREAK" "$B"
+fi
+if [ -n "$IRD" ]; then
+	# the image's postinst built it (initramfs-tools' hook), with keyedhash's
+	lsinitramfs "$IRD" > "$W/lsinitramfs"
+	kh_check "$NAME: $BREAK's initramfs holds keyedhash.ko, dm-integrity, integritysetup, scripts/local-top/keyedhash, the root's line and key, not the data volume's key" sh -c \
+		"grep -q '/updates/dkms/keyedhash.ko' '$W/lsinitramfs' && grep -q 'dm-integrity.ko' '$W/lsinitramfs' &&
+		 grep -q 'sbin/integritysetup\$' '$W/lsinitramfs' && grep -q 'scripts/local-top/keyedhash\$' '$W/lsinitramfs' &&
+		 grep -q 'etc/keyedhash/initrd-volumes\$' '$W/lsinitramfs' && grep -q 'etc/keyedhash/root.key\$' '$W/lsinitramfs' &&
+		 ! grep -q data.key '$W/lsinitramfs'"
+	rm -rf "$W/ird" && unmkinitramfs "$IRD" "$W/ird"
+	kh_check "$NAME: in it, keyedhash.ko is $B, and the line opens the root with sthash, the key, its size and the tag size" sh -c \
+		"[ \"\$(modinfo -F version \$(find '$W/ird' -name 'keyedhash.ko*' | head -1))\" = '$B' ] &&
+		 [ \"\$(cat \$(find '$W/ird' -path '*etc/keyedhash/initrd-volumes'))\" = 'root --integrity sthash --integrity-key-file /etc/keyedhash/root.key --integrity-key-size 32 --tag-size 32 /dev/disk/by-partuuid/4b1d-kh-rig root ' ]"
+	kh_check "$NAME: that initramfs is readable by root only (the key is in it)" sh -c "[ \$(stat -c %a '$IRD') = 600 ]"
+	rm -rf "$W/ird"
+fi
+# a kernel left without any keyedhash, the newest: said with the volumes,
+# in the journal, and framed
+NEWK=7.99.1-96-$ARCH
+fake_kernel "$NEWK" fail
+step "apt install linux-headers-$NEWK linux-image-$NEWK (the newest kernel; the build fails)" \
+	apt install "$W/fake/linux-headers-$NEWK.deb" "$W/fake/linux-image-$NEWK.deb"
+kh_check "$NAME: the log names the kernel and the volumes that will not open on it" \
+	said "keyedhash-dkms: Linux $NEWK has no keyedhash module: the volumes data root (/etc/keyedhash/integritytab) will NOT open when it boots"
+kh_check "$NAME: a warning framed in stars says so for the newest kernel" sh -c \
+	"grep -q '^keyedhash-dkms: \*\*\*\*' '$W/step-$N.log' &&
+	 grep -qxF 'keyedhash-dkms: WARNING: Linux $NEWK (the newest kernel) has NO keyedhash module.' '$W/step-$N.log' &&
+	 grep -qxF 'keyedhash-dkms: These volumes will NOT open when it boots: data root' '$W/step-$N.log'"
+kh_check "$NAME: the journal got it (logger -t keyedhash -p daemon.err)" \
+	grep -q "^-t keyedhash -p daemon.err Linux $NEWK has no keyedhash module" "$W/logger.log"
+keyedhash-integritysetup status > "$W/status" 2>&1
+RC=$?
+cat "$W/status" >> "$LOG"
+kh_check "$NAME: keyedhash-integritysetup status: exit 1, $NEWK without keyedhash, $BREAK with $B${IRD:+ and in its initramfs}" sh -c \
+	"[ $RC = 1 ] && grep -q '^$NEWK (newest) *none ' '$W/status' &&
+	 grep -q '^$BREAK[ (a-z)]* $B *${IRD:+yes}' '$W/status' && grep -q 'opened in the initramfs: root\$' '$W/status'"
+step "apt purge linux-headers-$NEWK linux-image-$NEWK" apt purge "linux-headers-$NEWK" "linux-image-$NEWK"
+rm -rf "/lib/modules/$NEWK"
+# the generator on the real file, its units checked by systemd
+if command -v systemd-analyze > /dev/null; then
+	rm -rf "$W/gen" && mkdir -p "$W/gen"
+	/usr/lib/systemd/system-generators/keyedhash-integritysetup-generator "$W/gen"
+	kh_check "$NAME: the installed generator writes the two volumes' units; systemd-analyze verify finds nothing wrong in them" sh -c \
+		"[ -f '$W/gen/keyedhash-integritysetup@data.service' ] && [ -f '$W/gen/keyedhash-integritysetup@root.service' ] &&
+		 { SYSTEMD_LOG_LEVEL=warning systemd-analyze verify --man=no '$W/gen/keyedhash-integritysetup@data.service' '$W/gen/keyedhash-integritysetup@root.service' > '$W/verify' 2>&1;
+		 cat '$W/verify' >> '$LOG'; ! grep -q 'keyedhash-integritysetup@' '$W/verify'; }"
+fi
+
 # one kernel purged: nothing of keyedhash left for it, the others untouched
 if [ -n "$PURGED" ]; then
 	sums=$(for k in $BUILT; do [ "$k" != "$PURGED" ] && md5sum "$(modfile "$k")"; done)
@@ -371,6 +492,15 @@ step "apt install --allow-downgrades keyedhash-dkms $B (downgrade)" \
 	apt install --allow-downgrades "$W/keyedhash-dkms_${B}_all.deb"
 for k in $BUILT; do
 	kh_check "$NAME: downgrade to $B: $k has keyedhash $B" built_for "$k" "$B"
+done
+# the kernel hook put the module it installed into the initramfs
+for k in $BUILT; do
+	[ -n "$IRD" ] && [ -f "/boot/initrd.img-$k" ] && [ "$k" != "$BREAK" ] || continue
+	rm -rf "$W/ird" && unmkinitramfs "/boot/initrd.img-$k" "$W/ird"
+	kh_check "$NAME: downgrade to $B: the log says the initramfs of $k is updated; keyedhash.ko in it is $B" sh -c \
+		"grep -q 'keyedhash-dkms: updating the initramfs of Linux $k (keyedhash volumes opened there: root)' '$W/step-$N.log' &&
+		 [ \"\$(modinfo -F version \$(find '$W/ird' -name 'keyedhash.ko*' | head -1))\" = '$B' ]"
+	rm -rf "$W/ird"
 done
 kh_check "$NAME: downgrade to $B: $C gone from DKMS, $B's sources linked to /usr/src again" sh -c \
 	"[ ! -e /var/lib/dkms/keyedhash/$C ] && [ \"\$(readlink /var/lib/dkms/keyedhash/$B/source)\" = /usr/src/keyedhash-$B ] &&
@@ -409,6 +539,13 @@ step "apt purge linux-headers-$NBK" apt purge "linux-headers-$NBK"
 
 # 6. apt remove: the module goes from every kernel it was built for
 step "apt remove keyedhash-dkms keyedhash-tools" apt remove keyedhash-dkms keyedhash-tools
+kh_check "$NAME: the removal warns that the configured volumes will not open" \
+	said "keyedhash-dkms: WARNING: keyedhash is being removed: the volumes of /etc/keyedhash/integritytab (data root) will NOT open"
+if [ -n "$IRD" ]; then
+	kh_check "$NAME: after apt remove the initramfs of $BREAK has no keyedhash.ko (rebuilt by the postrm)" sh -c \
+		"grep -q 'updating the initramfs of Linux $BREAK (keyedhash removed)' '$W/step-$N.log' &&
+		 ! lsinitramfs '$IRD' | grep -q keyedhash"
+fi
 left=$(ls /lib/modules/*/updates/dkms/keyedhash.ko 2>/dev/null)
 kh_check "$NAME: after apt remove no keyedhash.ko in any kernel${left:+ (left: $left)}" test -z "$left"
 kh_check "$NAME: after apt remove dkms knows no keyedhash, no /var/lib/dkms/keyedhash, no /usr/src/keyedhash-*" sh -c \
