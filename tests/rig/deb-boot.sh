@@ -210,7 +210,7 @@ EOT
 cat > "$C/etc/fstab" <<EOT
 /dev/mapper/root / ext4 errors=remount-ro 0 1
 /dev/vda1 /boot ext4 defaults 0 2
-/dev/mapper/data /data ext4 defaults,nofail,x-systemd.device-timeout=20s 0 2
+/dev/mapper/data /data ext4 defaults,nofail,x-systemd.device-timeout=600s 0 2
 EOT
 echo khboot > "$C/etc/hostname"
 printf 'MODULES=list\nCOMPRESS=zstd\n' > "$C/etc/initramfs-tools/conf.d/kh-boot-test"
@@ -425,7 +425,7 @@ fi
 # 7 of /data/marked on vda3, overwritten on the disk image: found by the
 # marker the test wrote at the start of the block
 corrupt() {
-	python3 - "$DISK" "$1" "$2" <<'EOP'
+	python3 - "$DISK" "$1" <<'EOP'
 import sys
 disk, off, size = sys.argv[1], int(sys.argv[2]), 64 << 20
 mark = b"KHDATA-BLOCK-0007-"
