@@ -79,10 +79,11 @@ data_ok() {
 # 4 KiB, each starting with its own marker
 BLK=7
 marked() {
-	local i
+	local i m
 	for i in $(seq 0 15); do
-		printf 'KHDATA-BLOCK-%04d-' "$i"
-		head -c $((4096 - 19)) /dev/zero | tr '\0' "$(printf \\$((101 + i)))"
+		m=$(printf 'KHDATA-BLOCK-%04d-' "$i")
+		printf '%s' "$m"
+		head -c $((4096 - ${#m})) /dev/zero | tr '\0' "$(printf \\$((101 + i)))"
 	done
 }
 case $STAGE in
