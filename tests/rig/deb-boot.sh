@@ -30,7 +30,6 @@
 # ($KH_CACHE/deb-boot-RELEASE-rREV, KH_REFRESH=1 makes it again).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
-RIG=$KH_TOP/tests/rig
 R=${1:?deb12 or deb13}
 case $R in
 deb12) SUITE=bookworm ;;
