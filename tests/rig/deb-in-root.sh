@@ -30,6 +30,8 @@ step_any() { kh_step_any "$@"; }
 said() { grep -q -- "$1" "$W/step-$N.log"; }
 # (--force-unsafe-io: the root is a throw-away copy, no fsync needed)
 apt() { apt-get -o DPkg::Lock::Timeout=600 -o Dpkg::Options::=--force-unsafe-io -q -y "$@"; }
+# apt with a variable in its environment (and so in the maintainer scripts')
+apt_env() { local e=$1; shift; env "$e" apt-get -o DPkg::Lock::Timeout=600 -o Dpkg::Options::=--force-unsafe-io -q -y "$@"; }
 modfile() { echo "/lib/modules/$1/updates/dkms/keyedhash.ko"; }
 # keyedhash VERSION (default: make deb's) is what kernel release K has:
 # its module file (vermagic of K, or of the real kernel a twin's headers
@@ -391,12 +393,12 @@ kh_check "$NAME: kernel hooks: before, $BREAK has keyedhash $B (its build of $C 
 if [ "$NAME" = deb12 ]; then
 	# (no initramfs: INITRD=No, as the fake kernels)
 	step "apt install linux-image-$BREAK (Debian's image, from the apt cache)" \
-		env INITRD=No apt install --no-download "linux-image-$BREAK"
+		apt_env INITRD=No install --no-download "linux-image-$BREAK"
 fi
 ienv=INITRD=No
 [ -z "$IRD" ] || ienv=KH_RIG_INITRD=yes
 step "apt install --reinstall linux-image-$BREAK (Debian's image; its postrm upgrade runs the postrm.d hooks)" \
-	env "$ienv" apt install --reinstall --no-download "linux-image-$BREAK"
+	apt_env "$ienv" install --reinstall --no-download "linux-image-$BREAK"
 kh_check "$NAME: after the image's reinstall $BREAK still has keyedhash $B (modinfo -F version: $(mver "$BREAK"))" \
 	built_for "$BREAK" "$B"
 kh_check "$NAME: the reinstall's log says $BREAK keeps $B and names the volumes it opens" \
