@@ -988,8 +988,9 @@ run_quick() {
 # make check-deb (tests/rig/deb-check.sh) as six jobs: make deb and the
 # packages' own checks, then the arm64 root (its package tests under
 # qemu-user, the arm64 VM), the Debian 13 and the Debian 12 root (each
-# root's package tests and VMs), the upgrade matrix in each root
-# (tests/rig/deb-upgrade.sh), which wait for the packages without a
+# root's package tests and VMs), the Debian 13 and 12 systems booting
+# from disk (tests/rig/deb-boot.sh, the longest, so first) and the upgrade
+# matrix in each root (tests/rig/deb-upgrade.sh), which wait for the packages without a
 # slot.  A copy of the Debian 13 root holds the root's lock (shared), which
 # holds off any change to it: deb13_ready first makes the root hold what
 # the series need (cold: installs them; warm: finds them, under the shared
@@ -1006,7 +1007,7 @@ deb13_ready() {
 			kh_fail "Linux $s PREEMPT_RT: Debian's rt kernels in the Debian 13 root (tests/rig/rt.sh)"
 	done
 }
-deb_run() { # part of deb-check.sh: build, arm64, deb12, deb13, upgrade-deb12/13
+deb_run() { # part of deb-check.sh: build, arm64, deb12, deb13, boot-deb12/13, upgrade-deb12/13
 	local log=$LOGS/check-deb-$1.log tally
 	[ "$1" = build ] || while [ ! -e "$JOBS/deb-build.done" ]; do sleep 2; done
 	kh_slot
@@ -1047,6 +1048,8 @@ run_deb() {
 	kh_job deb-arm64 deb_run arm64
 	kh_job deb-deb13 deb_run deb13
 	kh_job deb-deb12 deb_run deb12
+	kh_job deb-boot-deb13 deb_run boot-deb13
+	kh_job deb-boot-deb12 deb_run boot-deb12
 	kh_job deb-upgrade-deb13 deb_run upgrade-deb13
 	kh_job deb-upgrade-deb12 deb_run upgrade-deb12
 	kh_job release release_run release userspace dist

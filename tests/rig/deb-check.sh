@@ -11,13 +11,15 @@
 # Boot chain with the DKMS-signed module (tests/rig/deb-sb.sh, in the
 # background); the arm64 packages with apt in an arm64 Debian 13 root
 # under qemu-user, DKMS building natively (tests/rig/deb-arm64.sh), whose
-# module Debian's arm64 kernel loads in QEMU (arm64_vm); KH_DEB_VM=0
+# module Debian's arm64 kernel loads in QEMU (arm64_vm); Debian 12 and 13
+# systems booting from their disks with the root and a data volume on
+# keyedhash dm-integrity volumes (tests/rig/deb-boot.sh); KH_DEB_VM=0
 # leaves the VMs out.  The module's W=1 builds against the newest headers
 # of Debian unstable and experimental (tests/rig/deb-newest.sh) are make
 # check's (host tier).
 #
-# Usage: deb-check.sh [build] [deb12] [deb13] [upgrade-deb12]
-# [upgrade-deb13] [arm64]: the parts, all by
+# Usage: deb-check.sh [build] [deb12] [deb13] [arm64] [upgrade-deb12]
+# [upgrade-deb13] [boot-deb12] [boot-deb13]: the parts, all by
 # default; make check runs the build and then the others as jobs of their
 # own, side by side.
 # Ends with "N passed, N failed".
@@ -190,13 +192,29 @@ part_upgrade() { # deb12|deb13
 	count "upgrade matrix on $r ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-upgrade-$r.log" "^deb-upgrade $r: done"
 }
 
-for part in ${*:-build deb12 deb13 upgrade-deb12 upgrade-deb13 arm64}; do
+# dm-integrity on keyedhash as deployed (tests/rig/deb-boot.sh): a Debian
+# 12 or 13 system with the packages booting from its disk, root and data
+# on keyedhash volumes, three boots with a corruption, a wrong key and the
+# upgrades between them
+part_boot() { # deb12|deb13
+	local t0
+	[ "${KH_DEB_VM:-1}" != 0 ] || return 0
+	kh_log "VM: a Debian system ($1) booting from its disk, its root on a keyedhash dm-integrity volume"
+	t0=$(date +%s)
+	nice "$RIG/deb-boot.sh" "$1" > "$LOGS/deb-boot-$1.log" 2>&1
+	grep -a -e ': VM ' -e 'CPU seconds' "$LOGS/deb-boot-$1.log" | sed 's/^/    /'
+	count "boot from disk, $1, root and data on keyedhash volumes ($(( $(date +%s) - t0 )) s)" \
+		"$LOGS/deb-boot-$1.log" "^deb-boot: done"
+}
+
+for part in ${*:-build deb12 deb13 arm64 upgrade-deb12 upgrade-deb13 boot-deb12 boot-deb13}; do
 	case $part in
 	build) part_build ;;
 	deb12 | deb13) part_root "$part" ;;
 	upgrade-deb12 | upgrade-deb13) part_upgrade "${part#upgrade-}" ;;
 	arm64) part_arm64 ;;
-	*) kh_die "usage: deb-check.sh [build] [deb12] [deb13] [upgrade-deb12] [upgrade-deb13] [arm64]" ;;
+	boot-deb12 | boot-deb13) part_boot "${part#boot-}" ;;
+	*) kh_die "usage: deb-check.sh [build] [deb12] [deb13] [arm64] [upgrade-deb12] [upgrade-deb13] [boot-deb12] [boot-deb13]" ;;
 	esac
 done
 

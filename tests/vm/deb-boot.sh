@@ -1,0 +1,177 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Runs at every boot of the Debian system of tests/rig/deb-boot.sh, as the
+# systemd unit kh-boot-test.service (after multi-user.target), with
+# Debian's kernel, initramfs and systemd: the root file system on the
+# keyedhash dm-integrity volume "root" (sthash, opened by the initramfs),
+# the volume "data" (highwayhash256, nofail) on /data, both in
+# /etc/keyedhash/integritytab.  The host's 9p share (tag khshare) is
+# /kh: /kh/stage says which boot this is (A, B or C, see
+# tests/rig/deb-boot.sh), /kh/env the expected versions; the PASS:/FAIL:
+# lines go to /kh/result-STAGE and to the console.  Powers off at the end.
+set -u
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin LC_ALL=C
+mkdir -p /kh
+modprobe 9pnet_virtio 2> /dev/null
+mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 khshare /kh ||
+	{ echo "FAIL: boot test: the host's 9p share"; systemctl poweroff; exit 1; }
+. /kh/env	# VER_A VER_B KVER DATA_UNIT ROOT_UNIT
+STAGE=$(cat /kh/stage)
+OUT=/kh/result-$STAGE
+: > "$OUT"
+say() { echo "$*" | tee -a "$OUT" > /dev/console; }
+check() {
+	local d=$1
+	shift
+	if "$@" >> /kh/detail-$STAGE 2>&1; then say "PASS: $STAGE: $d"; else say "FAIL: $STAGE: $d"; fi
+}
+log() { echo "--- $*" >> /kh/detail-$STAGE; "$@" >> /kh/detail-$STAGE 2>&1; }
+W=/var/lib/kh-boot-test
+mkdir -p $W
+K=$(uname -r)
+
+# a unit's end: active, or failed (nothing pending), within 600 s (TCG,
+# on a busy host)
+settled() { # unit
+	local i s
+	for i in $(seq 600); do
+		s=$(systemctl show -P ActiveState "$1")
+		case $s in active | failed | inactive) [ -z "$(systemctl list-jobs --no-legend "$1")" ] && break ;; esac
+		sleep 1
+	done
+}
+unit_active() { [ "$(systemctl show -P ActiveState "$1")" = active ]; }
+
+say "=== boot test $STAGE: $K, up $(cut -d' ' -f1 /proc/uptime) s"
+log systemctl --no-pager list-units --all '*integrity*'
+log cat /proc/cmdline
+log integritysetup status root
+log dmsetup table
+
+# ---- every boot: the root
+check "GRUB booted Debian's $KVER from the disk (uname -r)" [ "$K" = "$KVER" ]
+check "the root file system is /dev/mapper/root (findmnt /: $(findmnt -n -o SOURCE /))" \
+	[ "$(findmnt -n -o SOURCE /)" = /dev/mapper/root ]
+check "/dev/mapper/root is dm-integrity with internal_hash sthash on vda2" sh -c \
+	'dmsetup deps -o devname root | grep -q "(vda2)" && dmsetup table root | grep -q "internal_hash:sthash"'
+check "the initramfs opened it: keyedhash is in this kernel's initramfs (lsinitramfs)" sh -c \
+	"lsinitramfs /boot/initrd.img-$K | grep -q 'keyedhash.ko'"
+check "the keyedhash module is loaded, used by dm-integrity" sh -c \
+	'grep -q "^keyedhash [0-9]* [1-9]" /proc/modules'
+[ "$STAGE" = C ] && want=$VER_B || want=$VER_A
+check "the loaded keyedhash is version $want (/sys/module/keyedhash/version: $(cat /sys/module/keyedhash/version 2>&1))" \
+	[ "$(cat /sys/module/keyedhash/version)" = "$want" ]
+check "no keyedhash driver failed its self-test" sh -c '! dmesg | grep -q "keyedhash: .*self-test failed"'
+
+# ---- the data volume
+settled "$DATA_UNIT"
+log systemctl --no-pager status "$DATA_UNIT"
+log journalctl -b --no-pager -u "$DATA_UNIT"
+data_ok() {
+	settled data.mount
+	check "$DATA_UNIT is active" unit_active "$DATA_UNIT"
+	check "/dev/mapper/data is dm-integrity with internal_hash highwayhash256 on vda3" sh -c \
+		'dmsetup deps -o devname data | grep -q "(vda3)" && dmsetup table data | grep -q "internal_hash:highwayhash256"'
+	check "/data is mounted from /dev/mapper/data" \
+		[ "$(findmnt -n -o SOURCE /data)" = /dev/mapper/data ]
+}
+# the file whose block 7 the host corrupts between A and B: 16 blocks of
+# 4 KiB, each starting with its own marker
+BLK=7
+marked() {
+	local i m
+	for i in $(seq 0 15); do
+		m=$(printf 'KHDATA-BLOCK-%04d-' "$i")
+		printf '%s' "$m"
+		head -c $((4096 - ${#m})) /dev/zero | tr '\0' "$(printf \\$((101 + i)))"
+	done
+}
+case $STAGE in
+A)
+	data_ok
+	head -c 1048576 /dev/urandom > /data/persist
+	sha256sum /data/persist | cut -d' ' -f1 > $W/persist.sha256
+	marked > /data/marked
+	check "data written on /data (1 MiB random, 16 marked blocks), synced" sh -c \
+		'sync && [ -s /data/persist ] && [ "$(stat -c %s /data/marked)" = 65536 ]'
+	# the boot after this one: the data volume's key is wrong
+	key=$(awk '$1 == "data" { print $3 }' /etc/keyedhash/integritytab)
+	cp "$key" $W/data.key.good
+	head -c 32 /dev/urandom > "$key"
+	check "the data volume's key file ($key) replaced by a wrong key for the next boot" \
+		sh -c "! cmp -s '$key' $W/data.key.good"
+	sync
+	;;
+B)
+	check "with a wrong key, $DATA_UNIT failed" sh -c "systemctl is-failed -q '$DATA_UNIT'"
+	check "and said why in the journal: WRONG KEY" sh -c \
+		"journalctl -b --no-pager -u '$DATA_UNIT' | grep -q 'WRONG KEY'"
+	journalctl -b --no-pager -u "$DATA_UNIT" | grep -e 'WRONG KEY' | head -1 | sed 's/^/    /' | tee -a "$OUT"
+	check "/data is not mounted, /dev/mapper/data not left behind" sh -c \
+		'! findmnt -n /data > /dev/null && [ ! -e /dev/mapper/data ]'
+	check "the boot went on (nofail): integritysetup.target reached without it" \
+		unit_active integritysetup.target
+	check "the boot went on: multi-user.target reached, this test ran" \
+		unit_active multi-user.target
+	key=$(awk '$1 == "data" { print $3 }' /etc/keyedhash/integritytab)
+	cp $W/data.key.good "$key"
+	check "with the key put back, systemctl restart $DATA_UNIT opens it" \
+		systemctl restart "$DATA_UNIT"
+	check "systemctl start data.mount (/data of /etc/fstab)" systemctl start data.mount
+	data_ok
+	;;
+C)
+	data_ok
+	;;
+esac
+if [ "$STAGE" != A ] && findmnt -n /data > /dev/null; then
+	check "the data written before the reboots reads back (SHA-256)" sh -c \
+		"[ \"\$(sha256sum /data/persist | cut -d' ' -f1)\" = \"\$(cat $W/persist.sha256)\" ]"
+	echo 3 > /proc/sys/vm/drop_caches
+	dmesg -c > /dev/null
+	dd if=/data/marked of=$W/blk bs=4096 skip=$BLK count=1 iflag=direct 2> $W/err
+	rc=$?
+	cat $W/err >> "/kh/detail-$STAGE"
+	check "block $BLK of /data/marked, corrupted on the disk by the host, reads as an I/O error (EILSEQ)" \
+		sh -c "[ $rc != 0 ] && grep -q -e 'Invalid or incomplete multibyte' -e 'Input/output error' $W/err"
+	dmesg | grep -i integrity | head -3 | sed 's/^/    /' | tee -a "$OUT"
+	check "the kernel says so: dm-integrity's 'Checksum failed at sector'" sh -c \
+		'dmesg | grep -q "device-mapper: integrity: dm-[0-9]*: Checksum failed at sector"'
+	marked > $W/marked
+	ok=1
+	for i in $(seq 0 15); do
+		[ "$i" = $BLK ] && continue
+		dd if=/data/marked bs=4096 skip="$i" count=1 iflag=direct status=none 2> /dev/null |
+			cmp -s - <(dd if=$W/marked bs=4096 skip="$i" count=1 status=none) || ok=0
+	done
+	check "the file's 15 other blocks read back intact" [ $ok = 1 ]
+fi
+
+# ---- B: keyedhash-dkms upgraded, the kernel's image package reinstalled
+if [ "$STAGE" = B ]; then
+	log dkms status
+	check "apt install keyedhash-dkms $VER_B (an upgrade from $VER_A)" \
+		apt-get -q -y install "/kh/debs/keyedhash-dkms_${VER_B}_all.deb"
+	check "DKMS built and installed keyedhash $VER_B for $K (modinfo)" sh -c \
+		"[ \"\$(modinfo -k $K -F version keyedhash)\" = '$VER_B' ]"
+	kdeb=$(ls /kh/debs/linux-image-*.deb | head -1)
+	check "apt install --reinstall of the kernel's image package (${kdeb##*/})" \
+		apt-get -q -y install --reinstall "$kdeb"
+	check "after the reinstall $K still has keyedhash $VER_B (modinfo)" sh -c \
+		"[ \"\$(modinfo -k $K -F version keyedhash)\" = '$VER_B' ]"
+	rm -rf $W/initrd && mkdir -p $W/initrd
+	unmkinitramfs /boot/initrd.img-$K $W/initrd > /dev/null 2>&1
+	m=$(find $W/initrd -name 'keyedhash.ko*' | head -1)
+	case $m in *.xz) xz -dc "$m" > $W/ird.ko ;; *.zst) zstd -q -dc "$m" > $W/ird.ko ;; *) cp "$m" $W/ird.ko 2> /dev/null ;; esac
+	check "the rebuilt initramfs of $K holds keyedhash $VER_B (${m#$W/initrd})" sh -c \
+		"[ \"\$(modinfo -F version $W/ird.ko)\" = '$VER_B' ]"
+	rm -rf $W/initrd $W/ird.ko
+	log dkms status
+	log ls -l /boot
+fi
+log dmesg
+log journalctl -b --no-pager -p warning
+say "=== boot test $STAGE done, up $(cut -d' ' -f1 /proc/uptime) s"
+sync
+umount /kh
+systemctl poweroff
