@@ -30,7 +30,10 @@ EOF
 printf '/dev/mapper/usr-vol /usr ext4 defaults 0 2\n/dev/mapper/data /srv ext4 nofail 0 2\n' > "$T/fstab"
 
 G=$T/gen
-mkdir -p "$G"
+mkdir -p "$G" "$T/units-none" "$T/units"
+# systemd's integritysetup.target installed (Debian 12, or systemd-cryptsetup)
+touch "$T/units/integritysetup.target"
+export KEYEDHASH_UNIT_DIRS=$T/units
 sh "$GEN" "$G" 2> "$T/gen.err"
 kh_check "generator: one unit per line (4), nothing said" sh -c \
 	"[ \$(ls '$G' | grep -c '^keyedhash-integritysetup@.*\\.service\$') = 4 ] && [ ! -s '$T/gen.err' ]"
@@ -64,6 +67,15 @@ kh_check "generator: x-initrd.attach: never closed at shutdown (no umount.target
 	"! grep -q -e umount.target -e ExecStop '$(u root)' && [ -L '$G/integritysetup.target.requires/keyedhash-integritysetup@root.service' ]"
 kh_check "generator: every link points at a unit it wrote" sh -c \
 	"for l in '$G'/*.requires/* '$G'/*.wants/*; do [ -f \"\$(dirname \"\$l\")/\$(readlink \"\$l\")\" ] || exit 1; done"
+kh_check "generator: integritysetup.target installed: none written, sysinit.target left alone" sh -c \
+	"[ ! -e '$G/integritysetup.target' ] && [ ! -e '$G/sysinit.target.wants' ]"
+# Debian 13 without systemd-cryptsetup: no integritysetup.target anywhere
+rm -rf "$G" && mkdir -p "$G"
+KEYEDHASH_UNIT_DIRS=$T/units-none sh "$GEN" "$G" 2> "$T/gen.err"
+kh_check "generator: no integritysetup.target installed: a minimal one written, wanted by sysinit.target, the volumes still hang off it" sh -c \
+	"grep -qxF '[Unit]' '$G/integritysetup.target' && ! grep -q '^\\[Install\\]' '$G/integritysetup.target' &&
+	 [ \"\$(readlink '$G/sysinit.target.wants/integritysetup.target')\" = ../integritysetup.target ] &&
+	 [ -L '$G/integritysetup.target.requires/keyedhash-integritysetup@root.service' ] && [ ! -s '$T/gen.err' ]"
 # lines it ignores, saying why; no file: nothing
 printf "bad\\\\name /dev/vdc %s integrity-algorithm=sthash\nx vdc %s -\n" "$T/k32" "$T/k32" > "$T/tab2"
 rm -rf "$G" && mkdir -p "$G"
@@ -73,6 +85,11 @@ kh_check "generator: a backslash and a device that is no path: lines ignored, ea
 rm -rf "$G" && mkdir -p "$G"
 KEYEDHASH_INTEGRITYTAB=$T/none sh "$GEN" "$G"
 kh_check "generator: no integritytab, no unit" sh -c "[ \$? = 0 ] && [ -z \"\$(ls '$G')\" ]"
+# only noauto volumes: nothing pulls integritysetup.target in, none written
+printf 'spare /dev/vdb %s integrity-algorithm=sthash,noauto\n' "$T/k32" > "$T/tab3"
+rm -rf "$G" && mkdir -p "$G"
+KEYEDHASH_INTEGRITYTAB=$T/tab3 KEYEDHASH_UNIT_DIRS=$T/units-none sh "$GEN" "$G"
+kh_check "generator: only noauto volumes: no integritysetup.target written" test ! -e "$G/integritysetup.target"
 
 # the opener's parsing
 op() { bash "$OPENER" "$@"; }
