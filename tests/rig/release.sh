@@ -165,7 +165,8 @@ dist)
 	kh_check "the installed package is the wheel's version, not the checkout's" sh -c \
 		"cd '$E' && [ \"\$(v1/bin/python -c 'import importlib.metadata as m; print(m.version(\"keyedhash\"))')\" = '$VER' ] &&
 		 v1/bin/python -c 'import keyedhash; print(keyedhash.__file__)' | grep -q '^$E/v1/'"
-	out=$(cd "$E" && v1/bin/python "$KH_TOP/tests/lib/python-vectors.py" 2>&1)
+	# (a plain venv has no mypy: lib/test-python runs those two checks)
+	out=$(cd "$E" && KH_NO_MYPY=1 v1/bin/python "$KH_TOP/tests/lib/python-vectors.py" 2>&1)
 	rc=$?
 	kh_check "the wheel, every vector: $(printf '%s\n' "$out" | tail -1)" test "$rc" = 0
 	kh_check "the wheel's digests are khsum's, every algorithm" py_vs_khsum "$E/v1/bin/python" "$X/build/khsum"
