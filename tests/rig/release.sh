@@ -244,6 +244,8 @@ repo-deb12|repo-deb13)
 	mkdir -p "$G" && chmod 700 "$G"
 	gpg --homedir "$G" --batch --quiet --passphrase '' --quick-gen-key other ed25519 sign never 2> /dev/null
 	REPO_KEY=other REPO_GNUPGHOME=$G "$KH_TOP/tools/dist/repo.sh" "$W/next2" "$W/repo-bad" > /dev/null
+	# (the agent gpg started for that throw-away home: not left running)
+	gpgconf --homedir "$G" --kill gpg-agent 2> /dev/null || true
 	B=$W/repo-bad/dists/stable
 	awk -v rel="$B/Release" '
 		/^-----BEGIN PGP SIGNATURE-----/ { sig = 1 }
