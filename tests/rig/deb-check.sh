@@ -68,7 +68,7 @@ pkg_checks() {
 	kh_check "make deb: keyedhash-dkms's postinst, preinst and prerm are the package's own, no dh_dkms snippet (common.postinst, dkms remove)" \
 		sh -c "[ -f '$x/postinst' ] && [ -f '$x/preinst' ] && [ -f '$x/prerm' ] &&
 			! grep -q 'Automatically added by dh_dkms' '$x/postinst' '$x/preinst' '$x/prerm' &&
-			! grep -q '^[^#]*common.postinst' '$x/postinst' && ! grep -q '^[^#]*dkms remove' '$x/prerm'"
+			! grep -q '^[^#]*common.postinst' '$x/postinst' && ! grep -Eq '^[^#]*(^|[;&|[:space:]])dkms[[:space:]]+remove' '$x/prerm'"
 	rm -rf "$x"
 }
 # arm64: the module DKMS built natively in the arm64 Debian 13 root
