@@ -105,12 +105,15 @@ def replace_file(path, text):
 
 
 def generic_drivers():
-    """{cra_name: generic driver name} from keyedhash_generic.c."""
-    text = read(os.path.join(TOP, "keyedhash_generic.c"))
-    pairs = re.findall(r'\.cra_name\s*= "([^"]+)",\s*\.cra_driver_name\s*= "([^"]+)"', text)
+    """{cra_name: generic driver name} from the one table of drivers
+    (include/keyedhash/internal/drivers.h: the KH_DRIVER_*_generic rows,
+    whose first two fields are the algorithm's and the driver's name)."""
+    path = "include/keyedhash/internal/drivers.h"
+    text = read(os.path.join(TOP, path))
+    pairs = re.findall(r'#define KH_DRIVER_\w+_generic\(X\)\s*\\\s*X\("([^"]+)", "([^"]+)",', text)
     if len(pairs) != len(BOUNDARIES):
-        die("keyedhash_generic.c: expected %d generic drivers, found %d"
-            % (len(BOUNDARIES), len(pairs)))
+        die("%s: expected %d generic drivers, found %d"
+            % (path, len(BOUNDARIES), len(pairs)))
     return dict(pairs)
 
 

@@ -36,8 +36,10 @@ def report(ok, text):
 
 
 def generic_drivers():
-    text = open(os.path.join(TOP, "keyedhash_generic.c")).read()
-    return dict(re.findall(r'\.cra_name\s*=\s*"([^"]+)",\s*\.cra_driver_name\s*=\s*"([^"]+)"', text))
+    """{algorithm: generic driver} from the one table of drivers
+    (include/keyedhash/internal/drivers.h, the KH_DRIVER_*_generic rows)."""
+    text = open(os.path.join(TOP, "include/keyedhash/internal/drivers.h")).read()
+    return dict(re.findall(r'#define KH_DRIVER_\w+_generic\(X\)\s*\\\s*X\("([^"]+)", "([^"]+)",', text))
 
 
 def failures(lines, ours):
@@ -63,6 +65,8 @@ def main():
     lines = [re.sub(r"^\[\s*[0-9.]+\]\s?", "", l) for l in text.splitlines()]
     cfg = open(config).read()
     generics = generic_drivers()
+    report(len(generics) == 7, "the one table of drivers names the 7 generic drivers (%d found)"
+           % len(generics))
 
     # full self-tests
     full = re.search(r"^CONFIG_(CRYPTO_MANAGER_EXTRA_TESTS|CRYPTO_SELFTESTS_FULL)=y$", cfg, re.M)
