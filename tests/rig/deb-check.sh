@@ -55,7 +55,8 @@ count() { # description, log, end-marker
 # tests/rig/version.sh's, in the host tier), and the maintainer scripts
 # are the package's own: dh_dkms's snippets, which debian/rules deletes
 # (Debian 12's common.postinst fails apt when a build fails; its prerm
-# runs dkms remove --all before an upgrade), stay out
+# runs dkms remove --all before an upgrade), stay out, and so does
+# dh_installinitramfs's trigger
 pkg_checks() {
 	local v x=$KH_OUT/deb-ctrl now
 	v=$(cat "$KH_OUT/deb/version" 2>/dev/null)
@@ -69,6 +70,10 @@ pkg_checks() {
 		sh -c "[ -f '$x/postinst' ] && [ -f '$x/preinst' ] && [ -f '$x/prerm' ] &&
 			! grep -q 'Automatically added by dh_dkms' '$x/postinst' '$x/preinst' '$x/prerm' &&
 			! grep -q '^[^#]*common.postinst' '$x/postinst' && ! grep -Eq '^[^#]*(^|[;&|[:space:]])dkms[[:space:]]+remove' '$x/prerm'"
+	# (the kernel hook updates the initramfs that need it: a trigger of
+	# initramfs-tools would build the newest kernel's a second time)
+	kh_check "make deb: keyedhash-dkms activates no update-initramfs trigger" \
+		sh -c "! grep -qs update-initramfs '$x/triggers'"
 	rm -rf "$x"
 }
 # arm64: the module DKMS built natively in the arm64 Debian 13 root

@@ -498,7 +498,11 @@ step "apt install --allow-downgrades keyedhash-dkms $B (downgrade)" \
 for k in $BUILT; do
 	kh_check "$NAME: downgrade to $B: $k has keyedhash $B" built_for "$k" "$B"
 done
-# the kernel hook put the module it installed into the initramfs
+# the kernel hook put the module it installed into the initramfs, and
+# nothing built one twice (initramfs-tools' trigger, activated by the
+# package, would build the newest kernel's again at the end)
+[ -z "$IRD" ] || kh_check "$NAME: downgrade to $B: each initramfs built once, by the kernel hook ($(grep -c 'update-initramfs: Generating' "$W/step-$N.log") builds)" sh -c \
+	"[ \$(grep -c 'update-initramfs: Generating' '$W/step-$N.log') = \$(grep -c 'keyedhash-dkms: updating the initramfs of Linux' '$W/step-$N.log') ]"
 for k in $BUILT; do
 	[ -n "$IRD" ] && [ -f "/boot/initrd.img-$k" ] && [ "$k" != "$BREAK" ] || continue
 	rm -rf "$W/ird" && unmkinitramfs "/boot/initrd.img-$k" "$W/ird"
