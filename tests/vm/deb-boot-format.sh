@@ -8,10 +8,13 @@
 #     opened without the journal, then written in full: the file system
 #     and zeros after it, so every sector's tag is written once
 #   data (vda3): highwayhash256, 4 KiB sectors, wiped; an ext4 on it
+#   spare (vda4): highwayhash128, 4 KiB sectors, wiped, with the right
+#     key (the test's copy; the image's key file holds a wrong one)
 . /lib.sh
 i=0
-while { [ ! -b /dev/vda3 ] || [ ! -b /dev/vdb ]; } && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-check "format VM: /dev/vda2, /dev/vda3 and /dev/vdb present" sh -c '[ -b /dev/vda2 ] && [ -b /dev/vdb ]'
+while { [ ! -b /dev/vda4 ] || [ ! -b /dev/vdb ]; } && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+check "format VM: /dev/vda2, /dev/vda3, /dev/vda4 and /dev/vdb present" sh -c \
+	'[ -b /dev/vda2 ] && [ -b /dev/vda3 ] && [ -b /dev/vda4 ] && [ -b /dev/vdb ]'
 S=/src
 mkdir -p $S
 mount -t ext4 -o ro /dev/vdb $S || fail "format VM: mount the image's tree (/dev/vdb)"
@@ -50,4 +53,8 @@ check "format VM: integritysetup open data" \
 	is open --integrity highwayhash256 --integrity-key-file /etc/keyedhash/data.key $opts /dev/vda3 data
 check "format VM: mkfs.ext4 on /dev/mapper/data" chroot $S mkfs.ext4 -q -L data /dev/mapper/data
 check "format VM: integritysetup close data" is close data
+# shellcheck disable=SC2086
+check "format VM: integritysetup format spare (vda4): highwayhash128, the right key (/var/lib/kh-boot-test/spare.key), 4 KiB sectors" \
+	is format -q --batch-mode --sector-size 4096 --integrity highwayhash128 \
+	--integrity-key-file /var/lib/kh-boot-test/spare.key $opts --tag-size 16 /dev/vda4
 echo "format VM: done after $(cut -d' ' -f1 /proc/uptime) s"
