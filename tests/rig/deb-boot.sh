@@ -50,36 +50,6 @@ done_() {
 	exit 0
 }
 
-# CMD chrooted into DIR (a private mount namespace: /proc, /dev's basic
-# nodes, a /tmp, the project and the rig's output bound at their paths);
-# with LOWER, DIR is an overlay of DIR/u over LOWER, mounted on DIR/m.
-in_image() { # dir lower|"" cmd...
-	local dir=$1 lower=$2
-	shift 2
-	unshare --mount --fork sh -c '
-		r=$1 lower=$2
-		shift 2
-		mount --make-rprivate / || exit 1
-		if [ -n "$lower" ]; then
-			mkdir -p "$r/u" "$r/w" "$r/m"
-			mount -t overlay overlay -o "lowerdir=$lower,upperdir=$r/u,workdir=$r/w" "$r/m" || exit 1
-			r=$r/m
-		fi
-		mount -t proc proc "$r/proc" || exit 1
-		mount -t tmpfs -o size=256m tmpfs "$r/tmp" || exit 1
-		for d in null zero full random urandom tty; do
-			[ -e "$r/dev/$d" ] || { : > "$r/dev/$d"; mount --bind "/dev/$d" "$r/dev/$d"; }
-		done
-		while [ "$1" != -- ]; do
-			mkdir -p "$r$1" && mount --bind "$1" "$r$1" || exit 1
-			shift
-		done
-		shift
-		exec chroot "$r" "$@"' \
-		sh "$dir" "$lower" "$KH_TOP" "$KH_OUT" -- env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
-		HOME=/root DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8 TERM=dumb "$@"
-}
-
 # ------------------------------------------------------------ the system
 # A minimal Debian system as an admin installs one: debootstrap minbase,
 # then with apt systemd, udev, initramfs-tools, Debian's kernel image and
@@ -132,12 +102,12 @@ EOF
 	# (update-initramfs in the per-run layer)
 	mkdir -p "$t/root/etc/initramfs-tools/conf.d"
 	# shellcheck disable=SC2086
-	{ in_image "$t/root" "" apt-get -q update &&
-	  in_image "$t/root" "" apt-get -q -y install $BASE_PKGS; } >> "$t.log" 2>&1 ||
+	{ kh_in_root "$t/root" "" 256m apt-get -q update &&
+	  kh_in_root "$t/root" "" 256m apt-get -q -y install $BASE_PKGS; } >> "$t.log" 2>&1 ||
 		{ tail -20 "$t.log" >&2; rm -rf --one-file-system "$t"; return 1; }
 	mkdir -p "$t/debs"
 	cp "$t"/root/var/cache/apt/archives/linux-image-[0-9]*.deb "$t/debs/" &&
-		in_image "$t/root" "" apt-get clean >> "$t.log" 2>&1 &&
+		kh_in_root "$t/root" "" 256m apt-get clean >> "$t.log" 2>&1 &&
 		ls "$t"/root/boot/vmlinuz-* > /dev/null || { rm -rf --one-file-system "$t"; return 1; }
 	rm -rf --one-file-system "$B"
 	mv "$t.log" "$t/build.log"
@@ -258,7 +228,7 @@ no-corrupt) ;;
 esac
 [ -z "${KH_BOOT_BREAK:-}" ] || echo "$P: KH_BOOT_BREAK=$KH_BOOT_BREAK: broken on purpose"
 ALOG=$LOGS/deb-boot-$R-apt.log
-in_image "$X/layer" "$B/root" sh -c "set -e
+kh_in_root "$B/root" "$X/layer" 256m sh -c "set -e
 	apt-get -q -y -o Dpkg::Options::=--force-unsafe-io install '$D/keyedhash-dkms_${VER}_all.deb' \
 		'$D/keyedhash-tools_${VER}_amd64.deb' '$D/libkeyedhash0_${VER}_amd64.deb'
 	cp -a '$C/.' /

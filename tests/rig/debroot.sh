@@ -29,35 +29,11 @@ DEB12_PKGS="build-essential debhelper dh-dkms dkms lintian libkcapi-dev pkgconf 
 	ca-certificates rsync groff-base fakeroot equivs"
 DEB12_ARM64_PKGS="crossbuild-essential-arm64 libkcapi-dev:arm64 libc6-dev:arm64 pkgconf:arm64"
 
-# CMD chrooted into ROOT in a private mount namespace.  With an upper
-# directory, ROOT is the lower layer of an overlay mounted on a temporary
-# directory, and every change lands in UPPER.
+# CMD chrooted into ROOT, overlaid with UPPER when set (kh_in_root)
 in_root() { # root upper|"" cmd...
 	local root=$1 upper=$2
 	shift 2
-	unshare --mount --fork sh -c '
-		r=$1 upper=$2
-		shift 2
-		mount --make-rprivate / || exit 1
-		if [ -n "$upper" ]; then
-			mkdir -p "$upper/u" "$upper/w" "$upper/m"
-			mount -t overlay overlay -o "lowerdir=$r,upperdir=$upper/u,workdir=$upper/w" \
-				"$upper/m" || exit 1
-			r=$upper/m
-		fi
-		mount -t proc proc "$r/proc" || exit 1
-		mount -t tmpfs -o size=64m tmpfs "$r/tmp" || exit 1
-		for d in null zero full random urandom tty; do
-			[ -e "$r/dev/$d" ] || { : > "$r/dev/$d"; mount --bind "/dev/$d" "$r/dev/$d"; }
-		done
-		while [ "$1" != -- ]; do
-			mkdir -p "$r$1" && mount --bind "$1" "$r$1" || exit 1
-			shift
-		done
-		shift
-		exec chroot "$r" "$@"' \
-		sh "$root" "$upper" "$KH_TOP" "$KH_OUT" -- env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
-		HOME=/root DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8 TERM=dumb "$@"
+	kh_in_root "$root" "$upper" 64m "$@"
 }
 
 apt_in() { local r=$1; shift; in_root "$r" "" apt-get -o DPkg::Lock::Timeout=600 -q "$@"; }

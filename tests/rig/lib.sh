@@ -161,3 +161,36 @@ kh_step() { # prefix, description, command...
 	kh_step_any "$@"
 	kh_check "$p: $d: exit status 0" test "$RC" = 0
 }
+
+# CMD chrooted into ROOT in a private mount namespace: /proc, a tmpfs /tmp
+# of TMPSIZE (64m, 256m), /dev's basic nodes, the project and the rig's
+# output bound at their own paths, a clean environment.  With UPPER, ROOT
+# is the lower layer of an overlay mounted on UPPER/m, every change landing
+# in UPPER/u (tests/rig/debroot.sh's roots, tests/rig/deb-boot.sh's image).
+kh_in_root() { # root upper|"" tmpsize cmd...
+	local root=$1 upper=$2 tmp=$3
+	shift 3
+	unshare --mount --fork sh -c '
+		r=$1 upper=$2 tmp=$3
+		shift 3
+		mount --make-rprivate / || exit 1
+		if [ -n "$upper" ]; then
+			mkdir -p "$upper/u" "$upper/w" "$upper/m"
+			mount -t overlay overlay -o "lowerdir=$r,upperdir=$upper/u,workdir=$upper/w" \
+				"$upper/m" || exit 1
+			r=$upper/m
+		fi
+		mount -t proc proc "$r/proc" || exit 1
+		mount -t tmpfs -o "size=$tmp" tmpfs "$r/tmp" || exit 1
+		for d in null zero full random urandom tty; do
+			[ -e "$r/dev/$d" ] || { : > "$r/dev/$d"; mount --bind "/dev/$d" "$r/dev/$d"; }
+		done
+		while [ "$1" != -- ]; do
+			mkdir -p "$r$1" && mount --bind "$1" "$r$1" || exit 1
+			shift
+		done
+		shift
+		exec chroot "$r" "$@"' \
+		sh "$root" "$upper" "$tmp" "$KH_TOP" "$KH_OUT" -- env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+		HOME=/root DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8 TERM=dumb "$@"
+}
