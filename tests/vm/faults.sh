@@ -192,6 +192,7 @@ echo "--- kernel log"
 # pass __GFP_NOWARN: those are expected, one trace each.  Anything else
 # that looks like a report is not.
 dmesg >> /tmp/kernel.txt
+kh_early_boot_aside /tmp/kernel.txt > /tmp/kernel.kept && mv /tmp/kernel.kept /tmp/kernel.txt
 # So is the crypto API's own WARN_ON_ONCE when it cannot allocate what
 # starts testmgr's test of an algorithm being registered
 # (crypto_wait_for_test() in 6.1, crypto_schedule_test() later).

@@ -38,3 +38,33 @@ kh_kmemleak_scan() {
 		/start_kernel/ { boot = 1 }
 		END { print n + (seen && !boot) }' /tmp/leaks.txt)
 }
+
+# A kernel log ($1) without the reports the kernel made of itself in its
+# early boot, before any module could load: a report (BUG:, WARNING:,
+# KASAN, UBSAN:, Oops) whose block, up to its closing ===== or end-trace
+# line, has start_kernel in its stack and none of the later paths
+# (rest_init and the idle loop, kernel_init, a kthread, a system call).
+# Seen: 6.1's KASAN "wild-memory-access in rcu_is_watching" from a timer
+# interrupt during identify_cpu(), when TCG runs slowly on a busy host.
+# Each block set aside is said as a NOTE: line on standard error.
+kh_early_boot_aside() {
+	awk '{ l[NR] = $0 }
+	END {
+		for (i = 1; i <= NR; i++) {
+			if (skip[i] || l[i] !~ /BUG[:]|WARN''ING[:]|Oo''ps|KA''SAN|UB''SAN[:]/)
+				continue
+			early = 0; later = 0; e = i
+			for (j = i + 1; j <= NR && j < i + 80; j++) {
+				if (l[j] ~ /start_kernel/) early = 1
+				if (l[j] ~ /rest_init|cpu_startup_entry|do_idle|kernel_init|kthread|do_syscall/) later = 1
+				e = j
+				if (l[j] ~ /====================|---\[ end trace/) break
+			}
+			if (early && !later) {
+				for (j = i; j <= e; j++) skip[j] = 1
+				print "NOTE: the kernel'"'"'s own early-boot report (start_kernel, before any module), set aside: " l[i] > "/dev/stderr"
+			}
+		}
+		for (i = 1; i <= NR; i++) if (!skip[i]) print l[i]
+	}' "$1"
+}
