@@ -11,8 +11,9 @@
  * is missing (or, for tfm cloning, handles it where an older kernel has
  * it), says which kernels need it and why, and tests the feature, never a
  * version number.  <linux/unaligned.h> is forwarded instead, by
- * include/compat/linux/unaligned.h, which is on the include path only
- * where the kernel lacks the header.
+ * include/compat/linux/unaligned.h, and <kunit/static_stub.h> stood in for
+ * by include/compat/kunit/static_stub.h, on the include path only where
+ * the kernel lacks the header.
  *
  * In a kernel tree: intree/install.sh leaves this file out where the tree
  * needs none of it (7.x), and otherwise installs it resolved for the tree
@@ -141,6 +142,70 @@ static inline int kh_compat_register_shash(struct shash_alg *alg)
 #include <linux/module.h>
 #undef MODULE_IMPORT_NS
 #define MODULE_IMPORT_NS(ns)	MODULE_INFO(import_ns, ns)
+#endif
+
+#ifndef KH_HAVE_KUNIT_STATIC_STUB
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
+/*
+ * Linux 6.1: no KUnit static stubs (<kunit/static_stub.h>, new in 6.4),
+ * the seams of the module's KUnit build (<keyedhash/internal/kunit.h>).
+ * The same API here, on the named resources KUnit has in 6.1: a stub is a
+ * resource of the test named after the real function, its data the
+ * replacement, and a redirect on the test's thread (current->kunit_test)
+ * finds it by that name.  The name is the function's as written, so the
+ * suites name it bare, as they do anyway (no &, no cast).
+ * include/compat/kunit/static_stub.h stands in for the header.
+ */
+#include <kunit/resource.h>
+#include <kunit/test.h>
+#include <linux/sched.h>
+
+#define KH_COMPAT_STUB_NAME(fn)	("keyedhash-static-stub:" #fn)
+
+#define KUNIT_STATIC_STUB_REDIRECT(real_fn_name, args...)		\
+do {									\
+	struct kunit *kh_stub_test = current->kunit_test;		\
+	struct kunit_resource *kh_stub_res;				\
+	typeof(&real_fn_name) kh_stub_repl;				\
+									\
+	if (likely(!kh_stub_test))					\
+		break;							\
+	kh_stub_res = kunit_find_named_resource(kh_stub_test,		\
+				KH_COMPAT_STUB_NAME(real_fn_name));	\
+	if (likely(!kh_stub_res))					\
+		break;							\
+	kh_stub_repl = kh_stub_res->data;				\
+	kunit_put_resource(kh_stub_res);				\
+	return kh_stub_repl(args);					\
+} while (0)
+
+static inline void kh_compat_activate_stub(struct kunit *test,
+					   const char *name, void *repl)
+{
+	struct kunit_resource *res = kunit_find_named_resource(test, name);
+
+	if (res) {
+		res->data = repl;
+		kunit_put_resource(res);
+		return;
+	}
+	/* freed at the end of the case, after the resource is released */
+	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_ASSERT_EQ(test, kunit_add_named_resource(test, NULL, NULL, res,
+						       name, repl), 0);
+}
+
+#define kunit_activate_static_stub(test, real_fn_addr, replacement_addr) \
+	do {								\
+		typecheck_fn(typeof(&(replacement_addr)), real_fn_addr); \
+		kh_compat_activate_stub(test,				\
+					KH_COMPAT_STUB_NAME(real_fn_addr), \
+					replacement_addr);		\
+	} while (0)
+#define kunit_deactivate_static_stub(test, real_fn_addr)		\
+	kunit_destroy_named_resource(test, KH_COMPAT_STUB_NAME(real_fn_addr))
+#endif
 #endif
 
 #endif /* _KEYEDHASH_COMPAT_H */

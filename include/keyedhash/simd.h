@@ -50,84 +50,21 @@ struct kh_simd_min {
 	unsigned int kthread;
 };
 
-#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
 /*
- * Test hooks, built only with the KUnit suites (see
- * tests/kunit/hash_test_template.h):
- * kh_simd_disabled_for_test	set on a CPU (with preemption disabled) to
- *				force the generic fallback there
- * kh_simd_sections_for_test	SIMD sections entered on a CPU
- * kh_simd_fallbacks_for_test	generic fallbacks taken on a CPU because
- *				crypto_simd_usable() was false
- * kh_simd_context_for_test	0: kh_simd_min() looks at the caller; 1: it
- *				takes the task threshold, -1: the kthread one
+ * Whether SIMD may be used here: crypto_simd_usable().  Out of line
+ * (core/simd.c), as are kh_simd_section_saves() and kh_simd_begin(): the
+ * KUnit suites replace them with static stubs
+ * (<keyedhash/internal/kunit.h>) to force the generic fallback, to choose
+ * the calling context kh_simd_min() sees, and to count the SIMD sections
+ * entered.
  */
-DECLARE_PER_CPU(bool, kh_simd_disabled_for_test);
-DECLARE_PER_CPU(unsigned long, kh_simd_sections_for_test);
-DECLARE_PER_CPU(unsigned long, kh_simd_fallbacks_for_test);
-extern int kh_simd_context_for_test;
-
-static inline bool kh_simd_usable(void)
-{
-	if (!crypto_simd_usable()) {
-		this_cpu_inc(kh_simd_fallbacks_for_test);
-		return false;
-	}
-	return !this_cpu_read(kh_simd_disabled_for_test);
-}
-
-static inline void kh_simd_count_section(void)
-{
-	this_cpu_inc(kh_simd_sections_for_test);
-}
-
-static inline int kh_simd_context_forced(void)
-{
-	return READ_ONCE(kh_simd_context_for_test);
-}
-#else
-static inline bool kh_simd_usable(void)
-{
-	return crypto_simd_usable();
-}
-
-static inline void kh_simd_count_section(void)
-{
-}
-
-static inline int kh_simd_context_forced(void)
-{
-	return 0;
-}
-#endif
+bool kh_simd_usable(void);
 
 /*
  * Whether a SIMD section entered now would first save the FPU/SIMD
- * registers of a user task: what makes a section expensive.  x86
- * (kernel_fpu_begin_mask()) saves them unless current is a kernel thread
- * (or an io_uring/vhost worker, PF_IO_WORKER on 6.1, PF_USER_WORKER later:
- * counted as tasks here, which costs them at most the task threshold) or
- * TIF_NEED_FPU_LOAD says they are saved already; arm64
- * (kernel_neon_begin()) likewise unless TIF_FOREIGN_FPSTATE says the
- * registers hold no task's state.  In softirq, current is the task or
- * kernel thread it interrupted, whose registers the section would save.
+ * registers of a user task: what makes a section expensive (core/simd.c).
  */
-static inline bool kh_simd_section_saves(void)
-{
-	int forced = kh_simd_context_forced();
-
-	if (forced)
-		return forced > 0;
-	if (current->flags & PF_KTHREAD)
-		return false;
-#if defined(CONFIG_X86)
-	return !test_thread_flag(TIF_NEED_FPU_LOAD);
-#elif defined(CONFIG_ARM64)
-	return !test_thread_flag(TIF_FOREIGN_FPSTATE);
-#else
-	return true;
-#endif
-}
+bool kh_simd_section_saves(void);
 
 /*
  * kh_simd_min() - a SIMD driver's threshold for the caller's context
@@ -158,11 +95,8 @@ struct kh_simd_save {
 #define kh_simd_leave(save)	kernel_neon_end(&(save)->fpsimd)
 #endif
 
-#define kh_simd_begin(save)			\
-	do {					\
-		kh_simd_count_section();	\
-		kh_simd_enter(save);		\
-	} while (0)
+/* kh_simd_enter() out of line (core/simd.c), for the suites' stub */
+void kh_simd_begin(struct kh_simd_save *save);
 #define kh_simd_end(save)	kh_simd_leave(save)
 
 /*
