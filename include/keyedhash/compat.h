@@ -204,7 +204,9 @@ static inline void kh_compat_activate_stub(struct kunit *test,
 					replacement_addr);		\
 	} while (0)
 #define kunit_deactivate_static_stub(test, real_fn_addr)		\
-	kunit_destroy_named_resource(test, KH_COMPAT_STUB_NAME(real_fn_addr))
+	KUNIT_ASSERT_EQ_MSG(test, kunit_destroy_named_resource(test,	\
+				KH_COMPAT_STUB_NAME(real_fn_addr)), 0,	\
+			    "Tried to deactivate a nonexistent stub.")
 #endif
 #endif
 

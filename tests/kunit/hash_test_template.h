@@ -713,7 +713,7 @@ static void kh_case_simd_sections(struct kunit *test)
 			sections = kh_test_sections();
 			err = crypto_shash_digest(desc, big, short_len, t->d1);
 			sections = kh_test_sections() - sections;
-			kh_test_context(test, 0);
+			kh_test_context_end(test, kh_contexts[c].forced);
 			KUNIT_ASSERT_EQ(test, err, 0);
 			KUNIT_EXPECT_EQ_MSG(test, sections, 0UL,
 					    "%s: SIMD sections for a %u-byte message as %s (threshold %u)",
@@ -792,7 +792,7 @@ static void kh_case_simd_context(struct kunit *test)
 			sections = kh_test_sections();
 			err = crypto_shash_digest(desc, buf, len, t->d1);
 			sections = kh_test_sections() - sections;
-			kh_test_context(test, 0);
+			kh_test_context_end(test, forced[i]);
 			KUNIT_ASSERT_EQ(test, err, 0);
 			if (forced[i] > 0)
 				KUNIT_EXPECT_EQ_MSG(test, sections, 0UL,

@@ -9,7 +9,7 @@
  *   kh_test_nosimd()	kh_simd_usable() says no: the drivers' generic
  *			fallback, as where crypto_simd_usable() is false
  *   kh_test_context()	kh_simd_section_saves() answers as for a user task
- *			(1) or a kernel thread (-1); 0 restores it
+ *			(1) or a kernel thread (-1), until kh_test_context_end()
  *   kh_test_sections()	the SIMD sections the case has entered since
  *			kh_test_count_sections(): kh_simd_begin() replaced by
  *			kh_test_simd_begin(), which counts and enters one
@@ -91,7 +91,8 @@ static inline bool kh_test_saves_kthread(void)
 
 /*
  * kh_simd_min() sees a user task (@forced 1), a kernel thread (-1), or
- * what the caller is (0).
+ * what the caller is (0), until kh_test_context_end() with the same
+ * @forced.
  */
 static inline void kh_test_context(struct kunit *test, int forced)
 {
@@ -101,7 +102,11 @@ static inline void kh_test_context(struct kunit *test, int forced)
 	else if (forced < 0)
 		kunit_activate_static_stub(test, kh_simd_section_saves,
 					   kh_test_saves_kthread);
-	else
+}
+
+static inline void kh_test_context_end(struct kunit *test, int forced)
+{
+	if (forced)
 		kunit_deactivate_static_stub(test, kh_simd_section_saves);
 }
 

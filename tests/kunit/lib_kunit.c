@@ -260,12 +260,13 @@ static void kh_lib_vectors(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, b->msg);
 	kh_test_count_sections(test);
 	for (ctx = 0; ctx < KH_LIB_NCTX; ctx++) {
-		kh_test_context(test, ctx == KH_LIB_TASK ? 1 :
-				      ctx == KH_LIB_KTHREAD ? -1 : 0);
+		int forced = ctx == KH_LIB_TASK ? 1 : ctx == KH_LIB_KTHREAD ? -1 : 0;
+
+		kh_test_context(test, forced);
 		for (i = 0; i < ARRAY_SIZE(kh_testvec_suites); i++)
 			kh_lib_suite(test, &kh_testvec_suites[i], ctx, b);
+		kh_test_context_end(test, forced);
 	}
-	kh_test_context(test, 0);
 	vfree(b->msg);
 }
 
@@ -301,7 +302,7 @@ static void kh_lib_simd_chosen(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, kh_lib_stream(suite->name, &b->key, &b->st,
 						    b->msg, KH_LIB_MAXLEN,
 						    KH_LIB_MAXLEN, b->out), 0);
-		kh_test_context(test, 0);
+		kh_test_context_end(test, -1);
 		if (kh_lib_has_simd(suite->name))
 			KUNIT_EXPECT_GT_MSG(test, kh_lib_sections(), before,
 					    "%s: the library entered no SIMD section",
