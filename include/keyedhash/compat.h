@@ -162,30 +162,39 @@ static inline int kh_compat_register_shash(struct shash_alg *alg)
 
 #define KH_COMPAT_STUB_NAME(fn)	("keyedhash-static-stub:" #fn)
 
+static inline void *kh_compat_stub_find(const char *name)
+{
+	struct kunit *test = current->kunit_test;
+	struct kunit_resource *res;
+	void *replacement;
+
+	if (likely(!test))
+		return NULL;
+	res = kunit_find_named_resource(test, name);
+	if (likely(!res))
+		return NULL;
+	replacement = res->data;
+	kunit_put_resource(res);
+	return replacement;
+}
+
+/* (the local variable is named after the function) */
 #define KUNIT_STATIC_STUB_REDIRECT(real_fn_name, args...)		\
 do {									\
-	struct kunit *kh_stub_test = current->kunit_test;		\
-	struct kunit_resource *kh_stub_res;				\
-	typeof(&real_fn_name) kh_stub_repl;				\
+	typeof(real_fn_name) *kh_stub_##real_fn_name =			\
+		kh_compat_stub_find(KH_COMPAT_STUB_NAME(real_fn_name));	\
 									\
-	if (likely(!kh_stub_test))					\
-		break;							\
-	kh_stub_res = kunit_find_named_resource(kh_stub_test,		\
-				KH_COMPAT_STUB_NAME(real_fn_name));	\
-	if (likely(!kh_stub_res))					\
-		break;							\
-	kh_stub_repl = kh_stub_res->data;				\
-	kunit_put_resource(kh_stub_res);				\
-	return kh_stub_repl(args);					\
+	if (unlikely(kh_stub_##real_fn_name))				\
+		return kh_stub_##real_fn_name(args);			\
 } while (0)
 
 static inline void kh_compat_activate_stub(struct kunit *test,
-					   const char *name, void *repl)
+					   const char *name, void *replacement)
 {
 	struct kunit_resource *res = kunit_find_named_resource(test, name);
 
 	if (res) {
-		res->data = repl;
+		res->data = replacement;
 		kunit_put_resource(res);
 		return;
 	}
@@ -193,20 +202,22 @@ static inline void kh_compat_activate_stub(struct kunit *test,
 	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, res);
 	KUNIT_ASSERT_EQ(test, kunit_add_named_resource(test, NULL, NULL, res,
-						       name, repl), 0);
+						       name, replacement), 0);
 }
 
+static inline void kh_compat_deactivate_stub(struct kunit *test,
+					     const char *name)
+{
+	KUNIT_ASSERT_EQ_MSG(test, kunit_destroy_named_resource(test, name), 0,
+			    "Tried to deactivate a nonexistent stub.");
+}
+
+/* (the kernel's checks the replacement's type too; so do 6.4 and later) */
 #define kunit_activate_static_stub(test, real_fn_addr, replacement_addr) \
-	do {								\
-		typecheck_fn(typeof(&(replacement_addr)), real_fn_addr); \
-		kh_compat_activate_stub(test,				\
-					KH_COMPAT_STUB_NAME(real_fn_addr), \
-					replacement_addr);		\
-	} while (0)
+	kh_compat_activate_stub(test, KH_COMPAT_STUB_NAME(real_fn_addr),	 \
+				replacement_addr)
 #define kunit_deactivate_static_stub(test, real_fn_addr)		\
-	KUNIT_ASSERT_EQ_MSG(test, kunit_destroy_named_resource(test,	\
-				KH_COMPAT_STUB_NAME(real_fn_addr)), 0,	\
-			    "Tried to deactivate a nonexistent stub.")
+	kh_compat_deactivate_stub(test, KH_COMPAT_STUB_NAME(real_fn_addr))
 #endif
 #endif
 

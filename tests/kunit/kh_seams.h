@@ -27,24 +27,34 @@
 #include <linux/kernel.h>
 #include <keyedhash/internal/arch.h>
 #include <keyedhash/internal/drivers.h>
+#include <keyedhash/highwayhash.h>
+#include <keyedhash/multimixer128.h>
+#include <keyedhash/nhpoly1305.h>
 #include <keyedhash/simd.h>
+#include <keyedhash/sthash.h>
 
 /*
- * A driver of the table: its names, sizes, instruction set ("generic",
- * "avx2", ...) and SIMD thresholds (all zero for a generic driver).
+ * A driver of the table (its row, <keyedhash/internal/drivers.h>): names,
+ * priority, sizes, library ("highwayhash", ...), instruction set
+ * ("generic", "avx2", ...) and SIMD thresholds (zero for generic C).
  */
 struct kh_test_driver {
 	const char *name;
 	const char *driver;
+	int priority;
 	unsigned int digestsize;
 	unsigned int blocksize;
+	unsigned int ctxsize;
+	unsigned int descsize;
+	const char *fam;
 	const char *isa;
 	struct kh_simd_min simd_min;
 };
 
 static const struct kh_test_driver kh_test_table[] = {
 #define KH_DRIVER(name, driver, prio, ds, bs, key, state, fam, isa, ...) \
-	{ name, driver, ds, bs, #isa, __VA_ARGS__ },
+	{ name, driver, prio, ds, bs, sizeof(struct key), sizeof(struct state), \
+	  #fam, #isa, __VA_ARGS__ },
 #include <keyedhash/internal/drivers.h>
 };
 
