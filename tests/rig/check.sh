@@ -458,6 +458,8 @@ run_host() {
 	count_log "host self-test (generic C)" "$LOGS/hosttest.log" "^hosttest:"
 	kh_check "one table of drivers: no second list, no per-ISA adapter (tests/rig/one-table.sh)" \
 		"$RIG/one-table.sh" "$KH_TOP"
+	kh_check "arch code by algorithm: arch/<arch>/<alg>.h, no ladder, no function pointer (tests/rig/arch-layout.sh)" \
+		"$RIG/arch-layout.sh" "$KH_TOP"
 	# the one version (tools/version.sh): dpkg's and PEP 440's order, the
 	# module, library and Python package carrying it
 	bash "$RIG/version.sh" > "$LOGS/version.log" 2>&1
@@ -979,6 +981,8 @@ run_quick() {
 	count_log "host self-test (generic C)" "$LOGS/hosttest.log" "^hosttest:"
 	kh_check "one table of drivers: no second list, no per-ISA adapter (tests/rig/one-table.sh)" \
 		"$RIG/one-table.sh" "$KH_TOP"
+	kh_check "arch code by algorithm: arch/<arch>/<alg>.h, no ladder, no function pointer (tests/rig/arch-layout.sh)" \
+		"$RIG/arch-layout.sh" "$KH_TOP"
 	host_test hosttest-x86
 	host_test hosttest-arm64
 	tier_end host
