@@ -2,7 +2,7 @@
 /*
  * HighwayHash-64/128/256: the library (<keyedhash/highwayhash.h>), whose
  * update and final run the instruction set chosen at module init
- * (<keyedhash/internal/arch.h>), and the generic C.
+ * (arch/<arch>/highwayhash.h), and the generic C.
  *
  * The state is four vectors of four 64-bit lanes (v0, v1, mul0, mul1).  Lanes
  * 0/1 and 2/3 form two halves that mix only in the finalisation permutation.
@@ -12,7 +12,6 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 #include <linux/export.h>
-#include <keyedhash/internal/arch.h>
 #include <keyedhash/internal/highwayhash.h>
 
 const u64 kh_highwayhash_iv0[4] = {
@@ -209,7 +208,7 @@ int kh_highwayhash_final_generic(struct kh_highwayhash_state *st, u8 *out,
 int kh_highwayhash_update_generic(struct kh_highwayhash_state *st,
 				  const u8 *data, size_t len)
 {
-	kh_highwayhash_absorb(st, data, len, kh_highwayhash_blocks_generic);
+	kh_highwayhash_absorb(st, data, len, KH_ISA_generic);
 	return 0;
 }
 

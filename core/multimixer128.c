@@ -2,7 +2,7 @@
 /*
  * Multimixer-128: the library (<keyedhash/multimixer128.h>), whose update
  * runs the instruction set chosen at module init
- * (<keyedhash/internal/arch.h>), and the generic C.
+ * (arch/<arch>/multimixer128.h), and the generic C.
  *
  * Each 32-byte block contributes f_128(K_b + M_b) to the eight 64-bit sums,
  * where the key and message blocks are added as eight little-endian 32-bit
@@ -28,7 +28,6 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 #include <linux/export.h>
-#include <keyedhash/internal/arch.h>
 #include <keyedhash/internal/multimixer128.h>
 
 /* Word @j of the block sum K_b + M_b (mod 2^32). */
@@ -155,8 +154,7 @@ int kh_multimixer128_update_generic(struct kh_multimixer128_state *st,
 	if (!kh_multimixer128_fits(st, key, len))
 		return -EINVAL;
 	if (len)
-		kh_multimixer128_absorb(st, key, data, len,
-					kh_multimixer128_blocks_generic);
+		kh_multimixer128_absorb(st, key, data, len, KH_ISA_generic);
 	return 0;
 }
 

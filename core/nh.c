@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * NH in generic C, the block function of the nhpoly1305 and sthash drivers
- * (see kh_nh_fn in include/keyedhash/nhpoly1305.h).
+ * (see kh_nh_isa() in include/keyedhash/internal/nhpoly1305.h).
  *
  * Per 16-byte unit with message words m0..m3 (little-endian) and key words
  * k[] from the unit's offset, pass p (0..3) adds

@@ -3,7 +3,7 @@
  * NHPoly1305: the NH-then-Poly1305 stream shared with STHash, and the
  * nhpoly1305 library (<keyedhash/nhpoly1305.h>: key r || NH key, standard
  * Poly1305 output), whose update runs the instruction set chosen at module
- * init (<keyedhash/internal/arch.h>).  For the algorithm see the Adiantum
+ * init (arch/<arch>/nhpoly1305.h).  For the algorithm see the Adiantum
  * paper (Crowley, Biggers; IACR ToSC 2018(4)).
  *
  * The message is cut into 1 KiB chunks; the last one is zero-padded to a
@@ -17,7 +17,6 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 #include <linux/export.h>
-#include <keyedhash/internal/arch.h>
 #include <keyedhash/internal/nhpoly1305.h>
 
 void kh_nhpoly1305_setkey_raw(struct kh_nhpoly1305_key *key,
@@ -34,7 +33,7 @@ int kh_nhpoly1305_update_generic(struct kh_nhpoly1305_state *st,
 	struct kh_nhpoly1305_feed f;
 
 	kh_nhpoly1305_feed_start(&f, key, st);
-	kh_nhpoly1305_absorb(&f, data, len, kh_nh_generic, NULL, false);
+	kh_nhpoly1305_absorb(&f, data, len, KH_ISA_generic);
 	return 0;
 }
 

@@ -2,7 +2,7 @@
 /*
  * STHash: the library (<keyedhash/sthash.h>): key derivation for both key
  * forms, the crate's output step, and the stream's update on the
- * instruction set chosen at module init (<keyedhash/internal/arch.h>).
+ * instruction set chosen at module init (arch/<arch>/sthash.h).
  * See the sthash crate (crates.io/crates/sthash).
  *
  *	Km || Kp || Kn = cSHAKE128(seed, 1120 bytes, N = "sthash key", S = c1)
@@ -18,7 +18,6 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 #include <linux/export.h>
-#include <keyedhash/internal/arch.h>
 #include <keyedhash/internal/sthash.h>
 
 static const u8 sthash_kdf_name[] = {

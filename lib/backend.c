@@ -8,7 +8,7 @@
  * The drivers are the module's table (<keyedhash/internal/drivers.h>):
  * its rows, names, priorities and sizes, in the module's order.  A driver
  * computes through the library's one dispatcher
- * (<keyedhash/internal/arch.h>, kh_<algorithm>_<op>_isa()), pinned to the
+ * (arch/<arch>/<alg>.h, kh_<algorithm>_<op>_isa()), pinned to the
  * driver's instruction set; khb_choose() asks the same dispatcher which
  * instruction set the module would run for an algorithm, from the static
  * keys kh_arch_init() sets (plain flags in lib/compat/).
@@ -22,6 +22,10 @@
 #include <pthread.h>
 #include <linux/kernel.h>
 #include <keyedhash/internal/arch.h>
+#include <keyedhash/internal/highwayhash.h>
+#include <keyedhash/internal/multimixer128.h>
+#include <keyedhash/internal/nhpoly1305.h>
+#include <keyedhash/internal/sthash.h>
 #include <keyedhash/internal/drivers.h>
 #include "backend.h"
 

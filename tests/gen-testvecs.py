@@ -293,7 +293,7 @@ def generate():
 
 SIMD_CHUNK = 4096                # KH_SIMD_CHUNK, include/keyedhash/simd.h
 # per suite: block size, largest simd_min of its drivers
-# (include/keyedhash/internal/arch.h; tests/host/hosttest-arch.c fails a driver above it), whether key
+# (arch/<arch>/<alg>.h; tests/host/hosttest-arch.c fails a driver above it), whether key
 # handling differs by key layout (the "key" rule)
 SELFTEST_RULES = {
     "highwayhash64": (32, 128, False),

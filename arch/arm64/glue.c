@@ -2,12 +2,14 @@
 /*
  * keyedhash: the arm64 NEON instruction set of the library.  Per algorithm
  * an update (and for HighwayHash a final), kh_<algorithm>_<op>_neon(): the
- * algorithm's absorb step with the assembly of arch/arm64/blocks.h as
- * direct calls between kernel_neon_begin() and kernel_neon_end(), at most
+ * algorithm's absorb step pinned to NEON, the assembly as direct calls
+ * (its prototypes in arch/arm64/<algorithm>.h) between
+ * kernel_neon_begin() and kernel_neon_end(), at most
  * KH_SIMD_CHUNK bytes of data per section (<keyedhash/simd.h>), and the
  * generic C below the caller's thresholds or whenever SIMD may not be
  * used.  The library (core/) and the NEON drivers (arch/arm64/shash.c)
- * call them; kh_arch_init() chooses what the library runs.
+ * call them; kh_arch_init() chooses what the library runs: it sets the
+ * static keys that arch/arm64/<algorithm>.h declares.
  */
 #include <linux/cpufeature.h>
 #include <linux/jump_label.h>
@@ -15,7 +17,10 @@
 #include <linux/string.h>
 #include <asm/neon.h>
 #include <keyedhash/internal/arch.h>
-#include "blocks.h"
+#include <keyedhash/internal/highwayhash.h>
+#include <keyedhash/internal/multimixer128.h>
+#include <keyedhash/internal/nhpoly1305.h>
+#include <keyedhash/internal/sthash.h>
 
 /*
  * The assembly loads 32-bit and 64-bit elements in CPU order where the
@@ -51,8 +56,7 @@ int kh_highwayhash_update_neon(struct kh_highwayhash_state *st,
 			       const u8 *data, size_t len,
 			       const struct kh_simd_min *min)
 {
-	return kh_highwayhash_update_simd(st, data, len, min,
-					  kh_highwayhash_blocks_neon);
+	return kh_highwayhash_update_simd(st, data, len, min, KH_ISA_neon);
 }
 
 /* The end of the message in one NEON section. */
@@ -79,7 +83,7 @@ int kh_multimixer128_update_neon(struct kh_multimixer128_state *st,
 				 const struct kh_simd_min *min)
 {
 	return kh_multimixer128_update_simd(st, key, data, len, min,
-					    kh_multimixer128_blocks_neon);
+					    KH_ISA_neon);
 }
 
 /* The NH stream of NHPoly1305 and STHash */
@@ -89,6 +93,5 @@ int kh_nhpoly1305_update_neon(struct kh_nhpoly1305_state *st,
 			      const u8 *data, size_t len,
 			      const struct kh_simd_min *min)
 {
-	return kh_nhpoly1305_update_simd(st, key, data, len, min, kh_nh_neon,
-					 NULL, false);
+	return kh_nhpoly1305_update_simd(st, key, data, len, min, KH_ISA_neon);
 }

@@ -13,6 +13,10 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <keyedhash/internal/arch.h>
+#include <keyedhash/internal/highwayhash.h>
+#include <keyedhash/internal/multimixer128.h>
+#include <keyedhash/internal/nhpoly1305.h>
+#include <keyedhash/internal/sthash.h>
 #include <keyedhash/shash.h>
 
 static const struct kh_simd_min kh_highwayhash64_neon_min = KH_HIGHWAYHASH64_NEON_MIN;

@@ -3,11 +3,13 @@
  * keyedhash: the x86_64 instruction sets of the library.  Per algorithm an
  * update (and where it has SIMD work, a final) per instruction set,
  * kh_<algorithm>_<op>_avx2() and _avx512(): the algorithm's absorb step
- * with the assembly of arch/x86/blocks.h as direct calls, in SIMD sections
+ * pinned to the instruction set, the assembly as direct calls (its
+ * prototypes in arch/x86/<algorithm>.h), in SIMD sections
  * of at most KH_SIMD_CHUNK bytes of data (<keyedhash/simd.h>), and the
  * generic C below the caller's thresholds or when SIMD may not be used.
  * The library (core/) and the SIMD drivers (arch/x86/shash.c) call them;
- * kh_arch_init() chooses what the library runs.  The AVX-512 code needs an
+ * kh_arch_init() chooses what the library runs: it sets the static keys
+ * that arch/x86/<algorithm>.h declares.  The AVX-512 code needs an
  * assembler that knows AVX-512 (Kbuild defines KH_NO_AS_AVX512 where it
  * does not).
  */
@@ -17,7 +19,10 @@
 #include <linux/string.h>
 #include <asm/fpu/api.h>
 #include <keyedhash/internal/arch.h>
-#include "blocks.h"
+#include <keyedhash/internal/highwayhash.h>
+#include <keyedhash/internal/multimixer128.h>
+#include <keyedhash/internal/nhpoly1305.h>
+#include <keyedhash/internal/sthash.h>
 
 DEFINE_STATIC_KEY_FALSE_RO(kh_have_highwayhash_avx2);
 DEFINE_STATIC_KEY_FALSE_RO(kh_have_multimixer128_avx2);
@@ -69,8 +74,7 @@ int kh_highwayhash_update_avx2(struct kh_highwayhash_state *st,
 			       const u8 *data, size_t len,
 			       const struct kh_simd_min *min)
 {
-	return kh_highwayhash_update_simd(st, data, len, min,
-					  kh_highwayhash_blocks_avx2);
+	return kh_highwayhash_update_simd(st, data, len, min, KH_ISA_avx2);
 }
 
 /* The end of the message in one AVX2 section. */
@@ -97,7 +101,7 @@ int kh_multimixer128_update_avx2(struct kh_multimixer128_state *st,
 				 const struct kh_simd_min *min)
 {
 	return kh_multimixer128_update_simd(st, key, data, len, min,
-					    kh_multimixer128_blocks_avx2);
+					    KH_ISA_avx2);
 }
 
 #ifndef KH_NO_AS_AVX512
@@ -107,7 +111,7 @@ int kh_multimixer128_update_avx512(struct kh_multimixer128_state *st,
 				   const struct kh_simd_min *min)
 {
 	return kh_multimixer128_update_simd(st, key, data, len, min,
-					    kh_multimixer128_blocks_avx512);
+					    KH_ISA_avx512);
 }
 #endif
 
@@ -118,8 +122,7 @@ int kh_nhpoly1305_update_avx2(struct kh_nhpoly1305_state *st,
 			      const u8 *data, size_t len,
 			      const struct kh_simd_min *min)
 {
-	return kh_nhpoly1305_update_simd(st, key, data, len, min, kh_nh_avx2,
-					 kh_nh_chunks_avx2, true);
+	return kh_nhpoly1305_update_simd(st, key, data, len, min, KH_ISA_avx2);
 }
 
 #ifndef KH_NO_AS_AVX512
@@ -129,8 +132,8 @@ int kh_nhpoly1305_update_avx512(struct kh_nhpoly1305_state *st,
 				const u8 *data, size_t len,
 				const struct kh_simd_min *min)
 {
-	return kh_nhpoly1305_update_simd(st, key, data, len, min, kh_nh_avx512,
-					 kh_nh_chunks_avx512, true);
+	return kh_nhpoly1305_update_simd(st, key, data, len, min,
+					 KH_ISA_avx512);
 }
 
 /*

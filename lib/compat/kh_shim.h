@@ -78,7 +78,7 @@ typedef unsigned int gfp_t;
 #define kh_shim_CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST	1
 #endif
 /*
- * The library's instruction sets (<keyedhash/internal/arch.h>): those of
+ * The library's instruction sets (arch/<arch>/<alg>.h): those of
  * the host, in a build that links the arch code (KH_SHIM_ARCH, the
  * Makefile's arch host tests and the benchmark); generic C otherwise.
  */

@@ -17,6 +17,10 @@
 
 #include <string.h>
 #include <keyedhash/internal/arch.h>
+#include <keyedhash/internal/highwayhash.h>
+#include <keyedhash/internal/multimixer128.h>
+#include <keyedhash/internal/nhpoly1305.h>
+#include <keyedhash/internal/sthash.h>
 #include <keyedhash/shash.h>
 
 struct ht_impl;

@@ -3,8 +3,8 @@
  * The block functions of every driver, by driver name, for the host tests
  * (tests/host/hosttest-arch.c) and the benchmark (tools/bench/ours.c) only:
  * the module's drivers call them directly and keep no table of them.  The
- * generic ones are the core's (core/), the SIMD ones those of
- * arch/<arch>/blocks.h, built in where the arch drivers are (x86_64,
+ * generic ones are the core's (core/), the SIMD ones the assembly of
+ * arch/<arch>/<algorithm>.h, built in where the arch drivers are (x86_64,
  * aarch64, in a build that links the arch code: KH_SHIM_ARCH), one entry
  * per row of the module's table (<keyedhash/internal/drivers.h>), named
  * by its instruction set.
@@ -17,14 +17,8 @@
 #include <keyedhash/internal/multimixer128.h>
 #include <keyedhash/internal/nhpoly1305.h>
 #include <keyedhash/internal/keccak.h>
+#include <keyedhash/internal/sthash.h>
 #include <keyedhash/internal/drivers.h>
-#if defined(__x86_64__) && defined(KH_SHIM_ARCH)
-#include "arch/x86/blocks.h"
-
-#elif defined(__aarch64__) && defined(KH_SHIM_ARCH)
-#include "arch/arm64/blocks.h"
-
-#endif
 
 /* The generic finish, for the same slot as kh_highwayhash_tail_<isa>(). */
 static inline void kh_test_hh_tail_generic(struct kh_highwayhash_state *st,
@@ -47,8 +41,10 @@ struct kh_blockfns {
 			  unsigned int digestsize);
 	void (*mm128_blocks)(u64 h[8], const u8 *key, const u8 *msg,
 			     size_t nblocks);
-	kh_nh_fn nh;
-	kh_nh_chunks_fn nh_chunks;
+	void (*nh)(const u32 *key, const u8 *msg, size_t len,
+		   u64 hash[KH_NH_NUM_PASSES]);
+	void (*nh_chunks)(const u32 *key, const u8 *msg, size_t nchunks,
+			  u64 hashes[][KH_NH_NUM_PASSES]);
 	void (*keccakf)(u64 st[KH_KECCAK_LANES]);
 };
 

@@ -25,13 +25,12 @@
 #include <kunit/static_stub.h>
 #include <kunit/test.h>
 #include <linux/kernel.h>
-#include <keyedhash/internal/arch.h>
 #include <keyedhash/internal/drivers.h>
-#include <keyedhash/highwayhash.h>
-#include <keyedhash/multimixer128.h>
-#include <keyedhash/nhpoly1305.h>
+#include <keyedhash/internal/highwayhash.h>
+#include <keyedhash/internal/multimixer128.h>
+#include <keyedhash/internal/nhpoly1305.h>
+#include <keyedhash/internal/sthash.h>
 #include <keyedhash/simd.h>
-#include <keyedhash/sthash.h>
 
 /*
  * A driver of the table (its row, <keyedhash/internal/drivers.h>): names,

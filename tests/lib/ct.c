@@ -36,7 +36,7 @@
 
 /*
  * Lengths: every tail of the 16- and 32-byte blocks, both sides of each
- * SIMD threshold of include/keyedhash/internal/arch.h (128, 192, 384, 768,
+ * SIMD threshold of arch/<arch>/<alg>.h (128, 192, 384, 768,
  * 2048) and of NH's 1 KiB chunk, more than one chunk, and 4099.
  */
 static const size_t kh_ct_lens[] = {

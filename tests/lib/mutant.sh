@@ -24,7 +24,7 @@
 #                   kh_highwayhash_remainder_packet): tails of 1..3 mod 4
 #                   bytes below 16 mod 32; the drivers still agree with
 #                   each other, only an independent reference sees it
-#   fuzz-neon-tail  the NEON HighwayHash's end of message (arch/arm64/blocks.h,
+#   fuzz-neon-tail  the NEON HighwayHash's end of message (arch/arm64/highwayhash.h,
 #                   kh_highwayhash_tail_neon, compiled into glue.c) takes
 #                   len % 16 for len % 32: one bit of a constant; lengths
 #                   16 mod 32 lose their remainder packet
@@ -32,6 +32,7 @@ set -euo pipefail
 name=$1 TOP=$2 in=$3 out=$4
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
+iquote=()
 # perl -0777: the whole file; the substitution must apply exactly once
 mutate() { # file, perl substitution
 	local f=$1
@@ -49,8 +50,13 @@ ct-msg-index)
 fuzz-tail-bit)
 	mutate arch/x86/highwayhash-avx2.S 's/(SYM_FUNC_START\(kh_highwayhash_finish_avx2\).*?\tmov\t\t)\$32, %eax/$1\$33, %eax/s' ;;
 fuzz-neon-tail)
-	mutate arch/arm64/blocks.h 's/(\tif \(st->len % )KH_HIGHWAYHASH_BLOCK_SIZE\) \{\n(\t\tkh_highwayhash_remainder_prepare\(st, pkt\);\n\t\tkh_highwayhash_blocks_neon)/$1(KH_HIGHWAYHASH_BLOCK_SIZE \/ 2)) {\n$2/'
-	# the header is compiled as part of glue.c: a copy beside it
+	mutate arch/arm64/highwayhash.h 's/(\tif \(st->len % )KH_HIGHWAYHASH_BLOCK_SIZE\) \{\n(\t\tkh_highwayhash_remainder_prepare\(st, pkt\);\n\t\tkh_highwayhash_blocks_neon)/$1(KH_HIGHWAYHASH_BLOCK_SIZE \/ 2)) {\n$2/'
+	# the header is compiled as part of glue.c, which finds it as
+	# "arch/arm64/highwayhash.h" (<keyedhash/internal/highwayhash.h>): the copy in a tree
+	# of its own, searched first (-iquote)
+	mkdir -p "$w/arch/arm64"
+	mv "$w/highwayhash.h" "$w/arch/arm64/highwayhash.h"
+	iquote=(-iquote "$w")
 	cp "$TOP/arch/arm64/glue.c" "$w/glue.c"
 	compile=arch/arm64/glue.c ;;
 fuzz-packet-bit)
@@ -64,7 +70,7 @@ case $compile in
 *.S)	# shellcheck disable=SC2086
 	${CC:-cc} $KH_MUTANT_ASFLAGS -iquote "$TOP/$(dirname "$compile")" -c -o "$w/$obj" "$w/$(basename "$compile")" ;;
 *)	# shellcheck disable=SC2086
-	${CC:-cc} $KH_MUTANT_CFLAGS -iquote "$TOP/$(dirname "$compile")" -c -o "$w/$obj" "$w/$(basename "$compile")" ;;
+	${CC:-cc} $KH_MUTANT_CFLAGS "${iquote[@]}" -iquote "$TOP/$(dirname "$compile")" -c -o "$w/$obj" "$w/$(basename "$compile")" ;;
 esac
 cp "$in" "$out.tmp"
 ar t "$out.tmp" | grep -qx "$obj" || { echo "mutant.sh: $obj is not in $in" >&2; exit 1; }

@@ -390,6 +390,18 @@ plain_kbuild() {
 		test -f "$KH_OUT/plain/keyedhash.ko"
 }
 
+# make clean in that copy: the module's build output goes, every source
+# file stays (Kbuild's clean deletes every *.s below M=, Go assembly too).
+plain_clean() {
+	local missing
+	make -s -C "$KH_OUT/plain" KDIR="$KDIR" BUILD="$KH_OUT/plain/build" clean \
+		>/dev/null 2>&1 || return 1
+	[ ! -e "$KH_OUT/plain/keyedhash.ko" ] || { echo "keyedhash.ko left after make clean"; return 1; }
+	missing=$(kh_files | grep -v '^build/' | while read -r f; do
+		[ -e "$KH_OUT/plain/$f" ] || echo "$f"; done)
+	[ -z "$missing" ] || { echo "make clean deleted sources:" $missing; return 1; }
+}
+
 # ------------------------------------------------------------------ host
 # One host test program, build/NAME (tests/host/, the Makefile's rules):
 # built, run, checked by its exit status, its last line the description.
@@ -458,6 +470,8 @@ run_host() {
 	count_log "host self-test (generic C)" "$LOGS/hosttest.log" "^hosttest:"
 	kh_check "one table of drivers: no second list, no per-ISA adapter (tests/rig/one-table.sh)" \
 		"$RIG/one-table.sh" "$KH_TOP"
+	kh_check "arch code by algorithm: arch/<arch>/<alg>.h, no ladder, no function pointer (tests/rig/arch-layout.sh)" \
+		"$RIG/arch-layout.sh" "$KH_TOP"
 	# the one version (tools/version.sh): dpkg's and PEP 440's order, the
 	# module, library and Python package carrying it
 	bash "$RIG/version.sh" > "$LOGS/version.log" 2>&1
@@ -519,6 +533,7 @@ run_host() {
 	kh_check "plain kbuild: make -C <headers> M=\$PWD modules" plain_kbuild
 	kh_check "plain kbuild: no test code in keyedhash.ko" \
 		"$RIG/no-test-code.sh" "$KH_OUT/plain/keyedhash.ko"
+	kh_check "make clean: the build output gone, every source file kept" plain_clean
 	kh_check "keyedhash-dkms's files (debian/keyedhash-dkms.install) build the module" dkms_files_kbuild
 	# the newest kernels Debian has (unstable, experimental): W=1 builds,
 	# so that an upstream API change shows the day Debian ships it
@@ -981,6 +996,8 @@ run_quick() {
 	count_log "host self-test (generic C)" "$LOGS/hosttest.log" "^hosttest:"
 	kh_check "one table of drivers: no second list, no per-ISA adapter (tests/rig/one-table.sh)" \
 		"$RIG/one-table.sh" "$KH_TOP"
+	kh_check "arch code by algorithm: arch/<arch>/<alg>.h, no ladder, no function pointer (tests/rig/arch-layout.sh)" \
+		"$RIG/arch-layout.sh" "$KH_TOP"
 	host_test hosttest-x86
 	host_test hosttest-arm64
 	tier_end host

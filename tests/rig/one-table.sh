@@ -5,8 +5,8 @@
 # fails where a source file other than the table spells out one of its
 # driver names as a string literal (a second list of drivers), or calls a
 # library function of one instruction set, kh_<algorithm>_<op>_<isa>()
-# with op update or final, outside the arch code, the dispatcher of
-# <keyedhash/internal/arch.h> and the drivers (a per-instruction-set
+# with op update or final, outside the arch code (the dispatchers of
+# arch/<arch>/<alg>.h) and the drivers (a per-instruction-set
 # adapter).  The names come from the table itself, through the
 # preprocessor, for every instruction set; no names, no pass.
 #

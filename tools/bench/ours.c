@@ -37,12 +37,11 @@
 #include <keyedhash/shash.h>
 #include <keyedhash/simd.h>		/* KH_SIMD_CHUNK */
 #include <keyedhash/internal/arch.h>
+#include <keyedhash/internal/highwayhash.h>
+#include <keyedhash/internal/multimixer128.h>
+#include <keyedhash/internal/nhpoly1305.h>
+#include <keyedhash/internal/sthash.h>
 #include <keyedhash/internal/drivers.h>
-#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
-#include "arch/x86/blocks.h"
-#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
-#include "arch/arm64/blocks.h"
-#endif
 #include "bench.h"
 
 /* The drivers as the module registers them (kb_ours_algs()) */
@@ -320,9 +319,13 @@ static void kb_ours_teardown(void *inst)
 #define KB_NH_ROW_multimixer128(drv, is)
 #define KB_NH_ROW_sthash(drv, is)
 #define KB_NH_ROW_sthash_personalized(drv, is)
+/* kh_nh_<isa>(): see kh_nh_isa() in <keyedhash/internal/nhpoly1305.h> */
+typedef void (*kb_nh_fn)(const u32 *key, const u8 *msg, size_t len,
+			 u64 hash[KH_NH_NUM_PASSES]);
+
 static const struct {
 	const char *driver;
-	kh_nh_fn nh;
+	kb_nh_fn nh;
 	bool simd;
 } kb_nh_fns[] = {
 #define KH_DRIVER(name, drv, prio, ds, bs, key, state, fam, is, ...)	\
@@ -331,7 +334,7 @@ static const struct {
 };
 
 struct kb_nh {
-	kh_nh_fn nh;
+	kb_nh_fn nh;
 	bool simd;
 	u32 key[KH_NH_KEY_WORDS];
 };
@@ -366,7 +369,7 @@ static void kb_nh_hash(void *inst, const u8 *msg, size_t len, u8 *out)
 	size_t c, done = 0;
 	int i;
 
-	/* kh_nh_fn takes whole 16-byte units: a partial tail is not hashed */
+	/* NH takes whole 16-byte units: a partial tail is not hashed */
 	len &= ~(size_t)15;
 	for (; len; msg += c, len -= c) {
 		c = len < KH_NH_CHUNK ? len : KH_NH_CHUNK;

@@ -26,7 +26,7 @@
  *		multimixer128, nhpoly1305, sthash, sthash_personalized)
  * isa		its instruction set (generic, avx2, avx512, neon): the
  *		KH_ISA_<isa> that pins the library's dispatcher
- *		(<keyedhash/internal/arch.h>) to it
+ *		(arch/<arch>/<alg>.h) to it
  * min...	its SIMD thresholds, an initializer of struct kh_simd_min
  *		(zero for generic C; the SIMD drivers' own are checked
  *		against it by hosttest-x86 and hosttest-arm64)

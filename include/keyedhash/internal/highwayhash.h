@@ -16,12 +16,9 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include <keyedhash/highwayhash.h>
+#include <keyedhash/internal/arch.h>
 #include <keyedhash/internal/common.h>
 #include <keyedhash/simd.h>
-
-/* Absorb @nblocks whole 32-byte blocks (inside a SIMD section for SIMD). */
-typedef void (*kh_highwayhash_blocks_fn)(struct kh_highwayhash_state *st,
-					 const u8 *src, size_t nblocks);
 
 void kh_highwayhash_blocks_generic(struct kh_highwayhash_state *st,
 				   const u8 *src, size_t nblocks);
@@ -72,6 +69,25 @@ int kh_highwayhash_final_neon(struct kh_highwayhash_state *st, u8 *out,
 			      unsigned int digestsize,
 			      const struct kh_simd_min *min);
 
+/*
+ * The instruction sets of this architecture: kh_highwayhash_blocks_isa()
+ * (@nblocks whole 32-byte blocks, inside a SIMD section for SIMD), the
+ * keys, the thresholds and the dispatcher (<keyedhash/internal/arch.h>).
+ */
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
+#include "arch/x86/highwayhash.h"
+#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
+#include "arch/arm64/highwayhash.h"
+#else
+#include "arch/generic/highwayhash.h"
+#endif
+
+/* The library's calls: the module's choice, the library's thresholds. */
+#define kh_highwayhash_update_arch(st, data, len, digestsize)		\
+	kh_highwayhash_update_isa(KH_ISA_AUTO, NULL, st, data, len, digestsize)
+#define kh_highwayhash_final_arch(st, out, digestsize)			\
+	kh_highwayhash_final_isa(KH_ISA_AUTO, NULL, st, out, digestsize)
+
 /* The initial mul0 and mul1 (core/highwayhash.c). */
 extern const u64 kh_highwayhash_iv0[4];
 extern const u64 kh_highwayhash_iv1[4];
@@ -91,13 +107,14 @@ __kh_highwayhash_init(struct kh_highwayhash_state *st,
 }
 
 /*
- * Absorb @len bytes with the block function @blocks: complete a buffered
- * block, whole blocks straight from @src, the tail into the buffer.  Always
- * inlined, so that @blocks, a constant at every call, is a direct call.
+ * Absorb @len bytes with the block function of instruction set @isa:
+ * complete a buffered block, whole blocks straight from @src, the tail into
+ * the buffer.  Always inlined, so that @isa, a constant at every call,
+ * leaves a direct call.
  */
 static __always_inline void
 kh_highwayhash_absorb(struct kh_highwayhash_state *st, const u8 *src,
-		      size_t len, kh_highwayhash_blocks_fn blocks)
+		      size_t len, enum kh_isa isa)
 {
 	unsigned int pos = st->len % KH_HIGHWAYHASH_BLOCK_SIZE;
 
@@ -108,12 +125,13 @@ kh_highwayhash_absorb(struct kh_highwayhash_state *st, const u8 *src,
 		memcpy(st->buf + pos, src, n);
 		if (pos + n < KH_HIGHWAYHASH_BLOCK_SIZE)
 			return;
-		blocks(st, st->buf, 1);
+		kh_highwayhash_blocks_isa(isa, st, st->buf, 1);
 		src += n;
 		len -= n;
 	}
 	if (len >= KH_HIGHWAYHASH_BLOCK_SIZE) {
-		blocks(st, src, len / KH_HIGHWAYHASH_BLOCK_SIZE);
+		kh_highwayhash_blocks_isa(isa, st, src,
+					  len / KH_HIGHWAYHASH_BLOCK_SIZE);
 		src += len - len % KH_HIGHWAYHASH_BLOCK_SIZE;
 		len %= KH_HIGHWAYHASH_BLOCK_SIZE;
 	}
@@ -125,13 +143,13 @@ kh_highwayhash_absorb(struct kh_highwayhash_state *st, const u8 *src,
  * A SIMD update: below the caller's threshold, for an update that only
  * fills the block buffer, or where SIMD may not be used, the generic C;
  * otherwise pieces of at most KH_SIMD_CHUNK bytes, each absorbed with
- * @blocks in a SIMD section of its own (a last piece without a whole block
+ * instruction set @isa in a SIMD section of its own (a last piece without a whole block
  * in none).
  */
 static __always_inline int
 kh_highwayhash_update_simd(struct kh_highwayhash_state *st, const u8 *data,
 			   size_t len, const struct kh_simd_min *min,
-			   kh_highwayhash_blocks_fn blocks)
+			   enum kh_isa isa)
 {
 	struct kh_simd_save save;
 
@@ -145,7 +163,7 @@ kh_highwayhash_update_simd(struct kh_highwayhash_state *st, const u8 *data,
 		if (pos + n < KH_HIGHWAYHASH_BLOCK_SIZE)
 			return kh_highwayhash_update_generic(st, data, n);
 		kh_simd_begin(&save);
-		kh_highwayhash_absorb(st, data, n, blocks);
+		kh_highwayhash_absorb(st, data, n, isa);
 		kh_simd_end(&save);
 		data += n;
 		len -= n;

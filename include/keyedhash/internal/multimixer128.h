@@ -12,19 +12,18 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include <keyedhash/multimixer128.h>
+#include <keyedhash/internal/arch.h>
 #include <keyedhash/internal/common.h>
 #include <keyedhash/simd.h>
 
 /*
- * Add the contributions of @nblocks whole 32-byte message blocks at @msg,
- * each paired with the key block at the same index from @key, into the
- * running sums @h (mod 2^64 per word).  Blocks are independent, so an
+ * The block functions, kh_multimixer128_blocks_<isa>(): add the
+ * contributions of @nblocks whole 32-byte message blocks at @msg, each
+ * paired with the key block at the same index from @key, into the running
+ * sums @h (mod 2^64 per word).  Blocks are independent, so an
  * implementation may keep any number of lane accumulators as long as it
  * adds them into @h before returning.  SIMD ones run inside a SIMD section.
  */
-typedef void (*kh_multimixer128_blocks_fn)(u64 h[8], const u8 *key,
-					   const u8 *msg, size_t nblocks);
-
 void kh_multimixer128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
 				     size_t nblocks);
 
@@ -43,6 +42,23 @@ int kh_multimixer128_update_neon(struct kh_multimixer128_state *st,
 				 const struct kh_multimixer128_key *key,
 				 const u8 *data, size_t len,
 				 const struct kh_simd_min *min);
+
+/*
+ * The instruction sets of this architecture: kh_multimixer128_blocks_isa(),
+ * the keys, the thresholds and the dispatcher
+ * (<keyedhash/internal/arch.h>).
+ */
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
+#include "arch/x86/multimixer128.h"
+#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
+#include "arch/arm64/multimixer128.h"
+#else
+#include "arch/generic/multimixer128.h"
+#endif
+
+/* The library's call: the module's choice, the library's thresholds. */
+#define kh_multimixer128_update_arch(st, key, data, len)		\
+	kh_multimixer128_update_isa(KH_ISA_AUTO, NULL, st, key, data, len)
 
 /*
  * kh_multimixer128_init(), inlined where a driver starts a message: in
@@ -71,13 +87,14 @@ kh_multimixer128_fits(const struct kh_multimixer128_state *st,
 }
 
 /*
- * Absorb @len bytes with the block function @blocks, each block with the
- * key block at its own offset.  Always inlined: @blocks is a direct call.
+ * Absorb @len bytes with the block function of instruction set @isa, each
+ * block with the key block at its own offset.  Always inlined: @isa, a
+ * constant, leaves a direct call.
  */
 static __always_inline void
 kh_multimixer128_absorb(struct kh_multimixer128_state *st,
 			const struct kh_multimixer128_key *key, const u8 *src,
-			size_t len, kh_multimixer128_blocks_fn blocks)
+			size_t len, enum kh_isa isa)
 {
 	unsigned int pos = st->len % KH_MULTIMIXER128_BLOCK_SIZE;
 	/* a buffered partial block, if any, starts at key offset len & ~31 */
@@ -90,13 +107,14 @@ kh_multimixer128_absorb(struct kh_multimixer128_state *st,
 		memcpy(st->buf + pos, src, n);
 		if (pos + n < KH_MULTIMIXER128_BLOCK_SIZE)
 			return;
-		blocks(st->h, k, st->buf, 1);
+		kh_multimixer128_blocks_isa(isa, st->h, k, st->buf, 1);
 		k += KH_MULTIMIXER128_BLOCK_SIZE;
 		src += n;
 		len -= n;
 	}
 	if (len >= KH_MULTIMIXER128_BLOCK_SIZE) {
-		blocks(st->h, k, src, len / KH_MULTIMIXER128_BLOCK_SIZE);
+		kh_multimixer128_blocks_isa(isa, st->h, k, src,
+					    len / KH_MULTIMIXER128_BLOCK_SIZE);
 		src += len - len % KH_MULTIMIXER128_BLOCK_SIZE;
 		len %= KH_MULTIMIXER128_BLOCK_SIZE;
 	}
@@ -106,14 +124,13 @@ kh_multimixer128_absorb(struct kh_multimixer128_state *st,
 
 /*
  * A SIMD update: the key-length check, then as kh_highwayhash_update_simd()
- * (<keyedhash/internal/highwayhash.h>) with @blocks.
+ * (<keyedhash/internal/highwayhash.h>) with instruction set @isa.
  */
 static __always_inline int
 kh_multimixer128_update_simd(struct kh_multimixer128_state *st,
 			     const struct kh_multimixer128_key *key,
 			     const u8 *data, size_t len,
-			     const struct kh_simd_min *min,
-			     kh_multimixer128_blocks_fn blocks)
+			     const struct kh_simd_min *min, enum kh_isa isa)
 {
 	struct kh_simd_save save;
 
@@ -129,7 +146,7 @@ kh_multimixer128_update_simd(struct kh_multimixer128_state *st,
 		if (pos + n < KH_MULTIMIXER128_BLOCK_SIZE)
 			return kh_multimixer128_update_generic(st, key, data, n);
 		kh_simd_begin(&save);
-		kh_multimixer128_absorb(st, key, data, n, blocks);
+		kh_multimixer128_absorb(st, key, data, n, isa);
 		kh_simd_end(&save);
 		data += n;
 		len -= n;

@@ -16,40 +16,36 @@
 #include <linux/string.h>
 #include <keyedhash/nhpoly1305.h>
 #include <keyedhash/internal/poly1305.h>
+#include <keyedhash/internal/arch.h>
 #include <keyedhash/internal/common.h>
 #include <keyedhash/simd.h>
 
-/**
- * typedef kh_nh_fn - NH over whole units of one chunk
- * @key:	NH key words (kh_nh_setkey_words() order), starting at the
+/*
+ * NH, per instruction set: kh_nh_<isa>(key, msg, len, hash) over whole
+ * units of one chunk, and where an instruction set has one,
+ * kh_nh_chunks_<isa>(key, msg, nchunks, hashes) over whole chunks.  A SIMD
+ * one runs inside a SIMD section its caller holds.  The architecture's
+ * header (arch/<arch>/nhpoly1305.h, below) calls them by instruction set:
+ *
+ * kh_nh_isa(isa, key, msg, len, hash):
+ * @key		NH key words (kh_nh_setkey_words() order), starting at the
  *		word that belongs to the first byte of @msg: key + pos / 4 for
  *		a piece starting at byte pos of its chunk
- * @msg:	the message piece, any alignment
- * @len:	its length: a multiple of 16, 16 <= len <= 1024, and the piece
- *		does not cross the end of its chunk; 0 does nothing (nothing
- *		read, @hash not written)
- * @hash:	receives the four pass sums (native u64), not added to
+ * @msg		the message piece, any alignment
+ * @len		its length: a multiple of 16, 16 <= len <= 1024, and the
+ *		piece does not cross the end of its chunk; 0 does nothing
+ *		(nothing read, @hash not written)
+ * @hash	receives the four pass sums (native u64), not added to
  *
- * A SIMD implementation runs inside a SIMD section its caller holds.
- */
-typedef void (*kh_nh_fn)(const u32 *key, const u8 *msg, size_t len,
-			 u64 hash[KH_NH_NUM_PASSES]);
-
-/**
- * typedef kh_nh_chunks_fn - NH over whole chunks
- * @key:	NH key words (kh_nh_setkey_words() order), from word 0
- * @msg:	@nchunks * 1024 bytes, any alignment
- * @nchunks:	whole chunks, each hashed from key word 0; 0 does nothing
+ * kh_nh_chunks_isa(isa, key, msg, nchunks, hashes), for an @isa for which
+ * kh_nh_has_chunks() is true:
+ * @key		NH key words (kh_nh_setkey_words() order), from word 0
+ * @msg		@nchunks * 1024 bytes, any alignment
+ * @nchunks	whole chunks, each hashed from key word 0; 0 does nothing
  *		(nothing read, @hashes not written)
- * @hashes:	receives the four pass sums of each chunk
- *
- * Optional for a SIMD driver (kh_nhpoly1305_units() with @multi): the
- * same results as @nchunks kh_nh_fn calls of 1024 bytes, in one call.
- * Inside a SIMD section its caller holds.
+ * @hashes	receives the four pass sums of each chunk: the same results
+ *		as @nchunks kh_nh_isa() calls of 1024 bytes, in one call
  */
-typedef void (*kh_nh_chunks_fn)(const u32 *key, const u8 *msg,
-				size_t nchunks,
-				u64 hashes[][KH_NH_NUM_PASSES]);
 
 /*
  * The NH key words in the order NH consumes them: native u32, and within
@@ -106,6 +102,23 @@ int kh_nhpoly1305_final_generic(struct kh_nhpoly1305_state *st,
 				const struct kh_nhpoly1305_key *key, u8 *out);
 
 /*
+ * The instruction sets of this architecture: kh_nh_isa(),
+ * kh_nh_has_chunks(), kh_nh_chunks_isa(), the keys, the thresholds and
+ * NHPoly1305's dispatcher (<keyedhash/internal/arch.h>).
+ */
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
+#include "arch/x86/nhpoly1305.h"
+#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
+#include "arch/arm64/nhpoly1305.h"
+#else
+#include "arch/generic/nhpoly1305.h"
+#endif
+
+/* The library's call: the module's choice, the library's thresholds. */
+#define kh_nhpoly1305_update_arch(st, key, data, len)			\
+	kh_nhpoly1305_update_isa(KH_ISA_AUTO, NULL, st, key, data, len)
+
+/*
  * Feed the open chunk's NH value to Poly1305 and start a new chunk: the
  * four pass sums, little-endian, are two Poly1305 blocks (sums 0 and 1,
  * sums 2 and 3), absorbed straight from the words.
@@ -150,7 +163,7 @@ static inline void kh_nhpoly1305_feed_start(struct kh_nhpoly1305_feed *f,
 
 /*
  * Whole chunks from a chunk boundary, @nchunks (2..KH_NH_MAX_CHUNKS) of
- * them, with one @nh_chunks call, and Poly1305 four blocks at a time: each
+ * them, with one kh_nh_chunks_isa() call, and Poly1305 four blocks at a time: each
  * pair of chunks is one kh_poly1305_quad() step, the residue of two
  * close_chunk() steps, and kh_poly1305_emit() outputs the same for either
  * (core/poly1305.c).  The open chunk's sums (zero at a chunk boundary in
@@ -163,7 +176,7 @@ static inline void kh_nhpoly1305_feed_start(struct kh_nhpoly1305_feed *f,
  */
 static __always_inline void
 kh_nhpoly1305_chunks(struct kh_nhpoly1305_feed *f, const u8 *src,
-		     size_t nchunks, kh_nh_chunks_fn nh_chunks)
+		     size_t nchunks, enum kh_isa isa)
 {
 	const struct kh_poly1305_key *pkey = &f->key->poly;
 	struct kh_nhpoly1305_state *st = f->st;
@@ -171,7 +184,7 @@ kh_nhpoly1305_chunks(struct kh_nhpoly1305_feed *f, const u8 *src,
 	size_t c;
 	int i;
 
-	nh_chunks(f->key->nh_key, src, nchunks, h);
+	kh_nh_chunks_isa(isa, f->key->nh_key, src, nchunks, h);
 	for (i = 0; i < KH_NH_NUM_PASSES; i++) {
 		h[0][i] += st->nh_sum[i];
 		st->nh_sum[i] = 0;
@@ -199,18 +212,15 @@ kh_nhpoly1305_chunks(struct kh_nhpoly1305_feed *f, const u8 *src,
 }
 
 /*
- * Absorb @nunits whole units of the update @f with the NH function @nh,
- * across chunks; each driver passes its own @nh, a direct call once this
- * is inlined.
- * With @multi (a constant), @nh_chunks takes runs of two or more whole
- * chunks from a chunk boundary; without, it may be NULL.  (A flag, not a
- * NULL test: with -fno-delete-null-pointer-checks the compiler keeps the
- * test of a function's address.)
+ * Absorb @nunits whole units of the update @f with the NH of instruction
+ * set @isa, across chunks; each driver passes its own @isa, a constant that
+ * leaves direct calls once this is inlined.  Where the instruction set has
+ * an NH of whole chunks (kh_nh_has_chunks()), it takes runs of two or more
+ * whole chunks from a chunk boundary.
  */
 static __always_inline void
 kh_nhpoly1305_units(struct kh_nhpoly1305_feed *f, const u8 *src,
-		    size_t nunits, kh_nh_fn nh, kh_nh_chunks_fn nh_chunks,
-		    bool multi)
+		    size_t nunits, enum kh_isa isa)
 {
 	struct kh_nhpoly1305_state *st = f->st;
 	size_t len = nunits * KH_NH_UNIT;
@@ -220,16 +230,17 @@ kh_nhpoly1305_units(struct kh_nhpoly1305_feed *f, const u8 *src,
 	while (len) {
 		unsigned int n = min_t(size_t, len, KH_NH_CHUNK - f->pos);
 
-		if (multi && f->pos == 0 && len >= 2 * KH_NH_CHUNK) {
+		if (kh_nh_has_chunks(isa) && f->pos == 0 &&
+		    len >= 2 * KH_NH_CHUNK) {
 			size_t nc = min_t(size_t, len / KH_NH_CHUNK,
 					  KH_NH_MAX_CHUNKS);
 
-			kh_nhpoly1305_chunks(f, src, nc, nh_chunks);
+			kh_nhpoly1305_chunks(f, src, nc, isa);
 			src += nc * KH_NH_CHUNK;
 			len -= nc * KH_NH_CHUNK;
 			continue;
 		}
-		nh(f->key->nh_key + f->pos / 4, src, n, sums);
+		kh_nh_isa(isa, f->key->nh_key + f->pos / 4, src, n, sums);
 		for (i = 0; i < KH_NH_NUM_PASSES; i++)
 			st->nh_sum[i] += sums[i];
 		f->pos += n;
@@ -247,13 +258,13 @@ kh_nhpoly1305_units(struct kh_nhpoly1305_feed *f, const u8 *src,
 
 /*
  * Absorb @len bytes of the update @f: complete a buffered unit, whole units
- * straight from @src with kh_nhpoly1305_units() and the NH functions @nh
- * and @nh_chunks (@multi: see there), the tail into the buffer.  Always
- * inlined: the NH functions are direct calls.
+ * straight from @src with kh_nhpoly1305_units() and the NH of instruction
+ * set @isa, the tail into the buffer.  Always inlined: @isa, a constant,
+ * leaves direct calls.
  */
 static __always_inline void
 kh_nhpoly1305_absorb(struct kh_nhpoly1305_feed *f, const u8 *src, size_t len,
-		     kh_nh_fn nh, kh_nh_chunks_fn nh_chunks, bool multi)
+		     enum kh_isa isa)
 {
 	struct kh_nhpoly1305_state *st = f->st;
 	unsigned int pos = st->len % KH_NH_UNIT;
@@ -265,13 +276,12 @@ kh_nhpoly1305_absorb(struct kh_nhpoly1305_feed *f, const u8 *src, size_t len,
 		memcpy(st->buf + pos, src, n);
 		if (pos + n < KH_NH_UNIT)
 			return;
-		kh_nhpoly1305_units(f, st->buf, 1, nh, nh_chunks, multi);
+		kh_nhpoly1305_units(f, st->buf, 1, isa);
 		src += n;
 		len -= n;
 	}
 	if (len >= KH_NH_UNIT) {
-		kh_nhpoly1305_units(f, src, len / KH_NH_UNIT, nh, nh_chunks,
-				    multi);
+		kh_nhpoly1305_units(f, src, len / KH_NH_UNIT, isa);
 		src += len - len % KH_NH_UNIT;
 		len %= KH_NH_UNIT;
 	}
@@ -283,15 +293,13 @@ kh_nhpoly1305_absorb(struct kh_nhpoly1305_feed *f, const u8 *src, size_t len,
  * A SIMD update of the stream: as kh_highwayhash_update_simd()
  * (<keyedhash/internal/highwayhash.h>), each piece's NH chunks and the
  * Poly1305 steps of the chunks it closes in one SIMD section, with the NH
- * functions @nh and @nh_chunks.  For the nhpoly1305 and sthash drivers
- * alike.
+ * of instruction set @isa.  For the nhpoly1305 and sthash drivers alike.
  */
 static __always_inline int
 kh_nhpoly1305_update_simd(struct kh_nhpoly1305_state *st,
 			  const struct kh_nhpoly1305_key *key,
 			  const u8 *data, size_t len,
-			  const struct kh_simd_min *min, kh_nh_fn nh,
-			  kh_nh_chunks_fn nh_chunks, bool multi)
+			  const struct kh_simd_min *min, enum kh_isa isa)
 {
 	struct kh_nhpoly1305_feed f;
 	struct kh_simd_save save;
@@ -307,7 +315,7 @@ kh_nhpoly1305_update_simd(struct kh_nhpoly1305_state *st,
 		if (pos + n < KH_NH_UNIT)
 			return kh_nhpoly1305_update_generic(st, key, data, n);
 		kh_simd_begin(&save);
-		kh_nhpoly1305_absorb(&f, data, n, nh, nh_chunks, multi);
+		kh_nhpoly1305_absorb(&f, data, n, isa);
 		kh_simd_end(&save);
 		data += n;
 		len -= n;
@@ -329,7 +337,7 @@ kh_nhpoly1305_finish(const struct kh_nhpoly1305_key *key,
 	kh_nhpoly1305_feed_start(&f, key, st);
 	if (buffered) {
 		memset(st->buf + buffered, 0, KH_NH_UNIT - buffered);
-		kh_nhpoly1305_units(&f, st->buf, 1, kh_nh_generic, NULL, false);
+		kh_nhpoly1305_units(&f, st->buf, 1, KH_ISA_generic);
 	}
 	if (f.pos)
 		kh_nhpoly1305_close_chunk(key, st);

@@ -12,6 +12,7 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 #include <keyedhash/sthash.h>
+#include <keyedhash/internal/arch.h>
 #include <keyedhash/internal/nhpoly1305.h>
 #include <keyedhash/simd.h>
 
@@ -21,6 +22,24 @@ int kh_sthash_final_generic(struct kh_sthash_state *st,
 int kh_sthash_final_avx512(struct kh_sthash_state *st,
 			   const struct kh_sthash_key *key, u8 *out,
 			   const struct kh_simd_min *min);
+
+/*
+ * The instruction sets of this architecture: the keys and the dispatcher
+ * (<keyedhash/internal/arch.h>).
+ */
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
+#include "arch/x86/sthash.h"
+#elif IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_ARM64)
+#include "arch/arm64/sthash.h"
+#else
+#include "arch/generic/sthash.h"
+#endif
+
+/* The library's calls: the module's choice, the library's thresholds. */
+#define kh_sthash_update_arch(st, key, data, len)			\
+	kh_sthash_update_isa(KH_ISA_AUTO, NULL, st, key, data, len)
+#define kh_sthash_final_arch(st, key, out)				\
+	kh_sthash_final_isa(KH_ISA_AUTO, NULL, st, key, out)
 
 /*
  * The output step up to its permutation: close the stream, then absorb

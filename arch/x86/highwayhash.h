@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * HighwayHash on x86_64: AVX2 (highwayhash-avx2.S).  Included by
+ * <keyedhash/internal/highwayhash.h> alone (see
+ * <keyedhash/internal/arch.h>), after its types and prototypes.
+ */
+#ifndef _KEYEDHASH_ARCH_X86_HIGHWAYHASH_H
+#define _KEYEDHASH_ARCH_X86_HIGHWAYHASH_H
+
+#include <linux/jump_label.h>
+#include <linux/linkage.h>
+#include <keyedhash/internal/drivers.h>
+
+/* The assembly, inside a SIMD section its caller holds. */
+asmlinkage void kh_highwayhash_blocks_avx2(struct kh_highwayhash_state *st,
+					   const u8 *src, size_t nblocks);
+/*
+ * The remainder step (given the n = len % 32 buffered bytes' packet @pkt,
+ * or none), the permute rounds and the output of @digestsize bytes.
+ */
+asmlinkage void kh_highwayhash_finish_avx2(struct kh_highwayhash_state *st,
+					   u8 *out, unsigned int digestsize,
+					   const u8 *pkt, unsigned int n);
+
+/* @nblocks whole blocks with instruction set @isa (a constant). */
+static __always_inline void
+kh_highwayhash_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
+			  const u8 *src, size_t nblocks)
+{
+	if (isa == KH_ISA_avx2)
+		kh_highwayhash_blocks_avx2(st, src, nblocks);
+	else
+		kh_highwayhash_blocks_generic(st, src, nblocks);
+}
+
+/*
+ * The end of a message: the remainder packet built in C, the rest in
+ * AVX2.  Inside a SIMD section its caller holds; leaves the state spent.
+ */
+static inline void kh_highwayhash_tail_avx2(struct kh_highwayhash_state *st,
+					    u8 *out, unsigned int digestsize)
+{
+	unsigned int n = st->len % KH_HIGHWAYHASH_BLOCK_SIZE;
+	u8 pkt[KH_HIGHWAYHASH_BLOCK_SIZE];
+
+	/* the assembly reads the state words at fixed offsets */
+	BUILD_BUG_ON(offsetof(struct kh_highwayhash_state, v1) != 32 ||
+		     offsetof(struct kh_highwayhash_state, mul0) != 64 ||
+		     offsetof(struct kh_highwayhash_state, mul1) != 96);
+
+	if (!n) {
+		kh_highwayhash_finish_avx2(st, out, digestsize, NULL, 0);
+		return;
+	}
+	kh_highwayhash_remainder_packet(st, pkt);
+	kh_highwayhash_finish_avx2(st, out, digestsize, pkt, n);
+	memzero_explicit(pkt, sizeof(pkt));
+}
+
+DECLARE_STATIC_KEY_FALSE(kh_have_highwayhash_avx2);
+
+/*
+ * The thresholds.  .task: the first section of a user task's system call
+ * saves its FPU registers (about 600 cycles on the AMD Zen 4 measured, 320
+ * on an Intel Xeon, whose crossings come earlier: the larger Zen 4 values
+ * are kept); .kthread: a section costs only its light part (about 45
+ * cycles on both).  HighwayHash-128/256 gain even on 16 bytes: their
+ * finalisation alone costs the generic C more.  Each digest size has its
+ * own state type, so the library knows the size from the start.
+ */
+#define KH_HIGHWAYHASH64_AVX2_MIN	{ .task = 128, .kthread = 0 }
+#define KH_HIGHWAYHASH_AVX2_MIN		{ .task = 0, .kthread = 0 }
+
+static __always_inline enum kh_isa kh_highwayhash_isa(void)
+{
+	if (static_branch_likely(&kh_have_highwayhash_avx2))
+		return KH_ISA_avx2;
+	return KH_ISA_generic;
+}
+
+static __always_inline int
+kh_highwayhash_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
+			  struct kh_highwayhash_state *st, const u8 *data,
+			  size_t len, unsigned int digestsize)
+{
+	static const struct kh_simd_min min64 = KH_HIGHWAYHASH64_AVX2_MIN;
+	static const struct kh_simd_min min128 = KH_HIGHWAYHASH_AVX2_MIN;
+
+	if (isa == KH_ISA_AUTO)
+		isa = kh_highwayhash_isa();
+	if (isa == KH_ISA_avx2)
+		return kh_highwayhash_update_avx2(st, data, len, min ?:
+			digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE ? &min64 : &min128);
+	return kh_highwayhash_update_generic(st, data, len);
+}
+
+static __always_inline int
+kh_highwayhash_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
+			 struct kh_highwayhash_state *st, u8 *out,
+			 unsigned int digestsize)
+{
+	static const struct kh_simd_min min64 = KH_HIGHWAYHASH64_AVX2_MIN;
+	static const struct kh_simd_min min128 = KH_HIGHWAYHASH_AVX2_MIN;
+
+	if (isa == KH_ISA_AUTO)
+		isa = kh_highwayhash_isa();
+	if (isa == KH_ISA_avx2)
+		return kh_highwayhash_final_avx2(st, out, digestsize, min ?:
+			digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE ? &min64 : &min128);
+	return kh_highwayhash_final_generic(st, out, digestsize);
+}
+
+#endif /* _KEYEDHASH_ARCH_X86_HIGHWAYHASH_H */

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The NH-then-Poly1305 stream of NHPoly1305 and STHash on x86_64: NH in
+ * AVX2 (nh-avx2.S) and AVX-512 (nh-avx512.S, where the assembler knows it:
+ * Kbuild defines KH_NO_AS_AVX512 where it does not).  Included by
+ * <keyedhash/internal/nhpoly1305.h> alone (see
+ * <keyedhash/internal/arch.h>), after its types and prototypes.
+ */
+#ifndef _KEYEDHASH_ARCH_X86_NHPOLY1305_H
+#define _KEYEDHASH_ARCH_X86_NHPOLY1305_H
+
+#include <linux/jump_label.h>
+#include <linux/linkage.h>
+#include <keyedhash/internal/drivers.h>
+
+/* The assembly, inside a SIMD section its caller holds: NH of kh_nh_isa(). */
+asmlinkage void kh_nh_avx2(const u32 *key, const u8 *msg, size_t len,
+			   u64 hash[KH_NH_NUM_PASSES]);
+asmlinkage void kh_nh_chunks_avx2(const u32 *key, const u8 *msg,
+				  size_t nchunks,
+				  u64 hashes[][KH_NH_NUM_PASSES]);
+asmlinkage void kh_nh_avx512(const u32 *key, const u8 *msg, size_t len,
+			     u64 hash[KH_NH_NUM_PASSES]);
+asmlinkage void kh_nh_chunks_avx512(const u32 *key, const u8 *msg,
+				    size_t nchunks,
+				    u64 hashes[][KH_NH_NUM_PASSES]);
+
+/* NH with instruction set @isa (a constant): see kh_nh_isa(). */
+static __always_inline void kh_nh_isa(enum kh_isa isa, const u32 *key,
+				      const u8 *msg, size_t len,
+				      u64 hash[KH_NH_NUM_PASSES])
+{
+#ifndef KH_NO_AS_AVX512
+	if (isa == KH_ISA_avx512) {
+		kh_nh_avx512(key, msg, len, hash);
+		return;
+	}
+#endif
+	if (isa == KH_ISA_avx2)
+		kh_nh_avx2(key, msg, len, hash);
+	else
+		kh_nh_generic(key, msg, len, hash);
+}
+
+/* Whether @isa has an NH of whole chunks: both SIMD ones here. */
+static __always_inline bool kh_nh_has_chunks(enum kh_isa isa)
+{
+	return isa == KH_ISA_avx2 || isa == KH_ISA_avx512;
+}
+
+/* Whole chunks, for an @isa of kh_nh_has_chunks(): see kh_nh_chunks_isa(). */
+static __always_inline void
+kh_nh_chunks_isa(enum kh_isa isa, const u32 *key, const u8 *msg,
+		 size_t nchunks, u64 hashes[][KH_NH_NUM_PASSES])
+{
+#ifndef KH_NO_AS_AVX512
+	if (isa == KH_ISA_avx512) {
+		kh_nh_chunks_avx512(key, msg, nchunks, hashes);
+		return;
+	}
+#endif
+	kh_nh_chunks_avx2(key, msg, nchunks, hashes);
+}
+
+DECLARE_STATIC_KEY_FALSE(kh_have_nhpoly1305_avx2);
+
+/*
+ * The thresholds of the NH stream, for NHPoly1305 and STHash alike (as
+ * arch/x86/highwayhash.h explains).
+ */
+#define KH_NH_AVX2_MIN			{ .task = 768, .kthread = 32 }
+
+/*
+ * NHPoly1305: its final hashes the last unit with the generic NH (one unit
+ * costs less than a SIMD section).  Below the kernel's own drivers, it has
+ * no AVX-512 one (<keyedhash/internal/drivers.h>).
+ */
+static __always_inline enum kh_isa kh_nhpoly1305_isa(void)
+{
+	if (static_branch_likely(&kh_have_nhpoly1305_avx2))
+		return KH_ISA_avx2;
+	return KH_ISA_generic;
+}
+
+static __always_inline int
+kh_nhpoly1305_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
+			 struct kh_nhpoly1305_state *st,
+			 const struct kh_nhpoly1305_key *key,
+			 const u8 *data, size_t len)
+{
+	static const struct kh_simd_min min2 = KH_NH_AVX2_MIN;
+
+	if (isa == KH_ISA_AUTO)
+		isa = kh_nhpoly1305_isa();
+	if (isa == KH_ISA_avx2)
+		return kh_nhpoly1305_update_avx2(st, key, data, len,
+						 min ?: &min2);
+	return kh_nhpoly1305_update_generic(st, key, data, len);
+}
+
+#endif /* _KEYEDHASH_ARCH_X86_NHPOLY1305_H */
