@@ -916,9 +916,9 @@ static unsigned int blockfns_complete(void)
 
 /*
  * The tests' table (tests/host/ht_impl.h) and the module's drivers agree:
- * every driver of the one is in the other.  (Their thresholds are the
- * table's by construction; the KUnit cases simd_sections and simd_context
- * check a driver's behaviour at them.)
+ * every driver of the one is in the other.  (That a driver's thresholds
+ * are its row's shows in its behaviour: contexts() above, at and between
+ * the row's thresholds, and KUnit's simd_sections just below them.)
  */
 static unsigned int table_matches_module(void)
 {
