@@ -95,7 +95,11 @@ struct kh_simd_save {
 #define kh_simd_leave(save)	kernel_neon_end(&(save)->fpsimd)
 #endif
 
-/* kh_simd_enter() out of line (core/simd.c), for the suites' stub */
+/*
+ * kh_simd_enter() out of line (core/simd.c, x86 and arm64 only), for the
+ * suites' stub
+ */
+struct kh_simd_save;
 void kh_simd_begin(struct kh_simd_save *save);
 #define kh_simd_end(save)	kh_simd_leave(save)
 
