@@ -741,7 +741,7 @@ kunit_run() { # series, arch, cpu[, variant]
 	if [ -z "$v" ]; then
 		local nm=nm
 		[ "$2" = arm64 ] && nm=aarch64-linux-gnu-nm
-		kh_check "KUnit build against Linux $series $arch: test hooks found in it (the check below can fail)" \
+		kh_check "KUnit build against Linux $series $arch: test code found in it (the check below can fail)" \
 			sh -c "! '$RIG/no-test-code.sh' '$w/keyedhash.ko' $nm"
 		if build_clean "$name-prod" "$b" "${mk[@]}"; then
 			kh_check "production build against the Linux $series $arch KUnit kernel: no test code in keyedhash.ko, no keyedhash_kunit.ko" \
