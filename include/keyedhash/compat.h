@@ -148,7 +148,7 @@ static inline int kh_compat_register_shash(struct shash_alg *alg)
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
 /*
  * Linux 6.1: no KUnit static stubs (<kunit/static_stub.h>, new in 6.4),
- * the seams of the module's KUnit build (<keyedhash/internal/kunit.h>).
+ * the seams of the module's KUnit build (core/simd_test.c).
  * The same API here, on the named resources KUnit has in 6.1: a stub is a
  * resource of the test named after the real function, its data the
  * replacement, and a redirect on the test's thread (current->kunit_test)

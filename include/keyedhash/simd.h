@@ -51,31 +51,6 @@ struct kh_simd_min {
 };
 
 /*
- * Whether SIMD may be used here: crypto_simd_usable().  Out of line
- * (core/simd.c), as are kh_simd_section_saves() and kh_simd_begin(): the
- * KUnit suites replace them with static stubs
- * (<keyedhash/internal/kunit.h>) to force the generic fallback, to choose
- * the calling context kh_simd_min() sees, and to count the SIMD sections
- * entered.
- */
-bool kh_simd_usable(void);
-
-/*
- * Whether a SIMD section entered now would first save the FPU/SIMD
- * registers of a user task: what makes a section expensive (core/simd.c).
- */
-bool kh_simd_section_saves(void);
-
-/*
- * kh_simd_min() - a SIMD driver's threshold for the caller's context
- * (struct kh_simd_min): called once per update() or final().
- */
-static inline unsigned int kh_simd_min(const struct kh_simd_min *min)
-{
-	return kh_simd_section_saves() ? min->task : min->kthread;
-}
-
-/*
  * kh_simd_begin(&save) ... kh_simd_end(&save): one SIMD section, @save a
  * struct kh_simd_save on the caller's stack.  On arm64 it holds the
  * FPSIMD registers of a task the section interrupts, which
@@ -95,13 +70,64 @@ struct kh_simd_save {
 #define kh_simd_leave(save)	kernel_neon_end(&(save)->fpsimd)
 #endif
 
+/* Whether SIMD may be used here. */
+static __always_inline bool __kh_simd_usable(void)
+{
+	return crypto_simd_usable();
+}
+
 /*
- * kh_simd_enter() out of line (core/simd.c, x86 and arm64 only), for the
- * suites' stub
+ * Whether a SIMD section entered now would first save the FPU/SIMD
+ * registers of a user task: what makes a section expensive.  x86
+ * (kernel_fpu_begin_mask()) saves them unless current is a kernel thread
+ * (or an io_uring/vhost worker, PF_IO_WORKER on 6.1, PF_USER_WORKER later:
+ * counted as tasks here, which costs them at most the task threshold) or
+ * TIF_NEED_FPU_LOAD says they are saved already; arm64
+ * (kernel_neon_begin()) likewise unless TIF_FOREIGN_FPSTATE says the
+ * registers hold no task's state.  In softirq, current is the task or
+ * kernel thread it interrupted, whose registers the section would save.
  */
+static __always_inline bool __kh_simd_section_saves(void)
+{
+	if (current->flags & PF_KTHREAD)
+		return false;
+#if defined(CONFIG_X86)
+	return !test_thread_flag(TIF_NEED_FPU_LOAD);
+#elif defined(CONFIG_ARM64)
+	return !test_thread_flag(TIF_FOREIGN_FPSTATE);
+#else
+	return true;
+#endif
+}
+
+/*
+ * kh_simd_usable(), kh_simd_section_saves() and kh_simd_begin(&save) are
+ * the above, inline.  The module's KUnit build (make KH_KUNIT=1, Kconfig
+ * CRYPTO_KEYEDHASH_KUNIT_TEST) has them out of line instead, in the
+ * test-only core/simd_test.c, where its suites replace them with KUnit
+ * static stubs: to force the generic fallback, to choose the calling
+ * context kh_simd_min() sees, and to count the SIMD sections entered.
+ */
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
 struct kh_simd_save;
+bool kh_simd_usable(void);
+bool kh_simd_section_saves(void);
 void kh_simd_begin(struct kh_simd_save *save);
+#else
+#define kh_simd_usable()	__kh_simd_usable()
+#define kh_simd_section_saves()	__kh_simd_section_saves()
+#define kh_simd_begin(save)	kh_simd_enter(save)
+#endif
 #define kh_simd_end(save)	kh_simd_leave(save)
+
+/*
+ * kh_simd_min() - a SIMD driver's threshold for the caller's context
+ * (struct kh_simd_min): called once per update() or final().
+ */
+static inline unsigned int kh_simd_min(const struct kh_simd_min *min)
+{
+	return kh_simd_section_saves() ? min->task : min->kthread;
+}
 
 /*
  * Whether an update of @len bytes, @pos of a block of @bs buffered, runs in

@@ -66,8 +66,8 @@ typedef unsigned int gfp_t;
  * IS_ENABLED(CONFIG_...): the kernel's <linux/kconfig.h> answers from the
  * configuration; here only the options the sources ask about, each as
  * kh_shim_CONFIG_... (an option not listed is an error).  The host tests
- * use the seams of the KUnit build (<keyedhash/internal/kunit.h>: static
- * stubs, kunit/static_stub.h here), so those are built, except where
+ * use the seams of the KUnit build (core/simd_test.c: static stubs,
+ * kunit/static_stub.h here), so those are built, except where
  * KH_SHIM_NO_TEST_HOOKS asks for the module as shipped (libkeyedhash, the
  * benchmark).
  */

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the KUnit suites need of the module beyond the crypto API, without
- * test code in it: the drivers it registered, read from the driver table
- * (<keyedhash/internal/drivers.h>, the module's own list) and looked up by
- * driver name, and the module's seams (<keyedhash/internal/kunit.h>),
+ * What the KUnit suites need of the module beyond the crypto API: the
+ * drivers it registered, read from the driver table
+ * (<keyedhash/internal/drivers.h>, the module's own list) and looked up
+ * by driver name, and the seams of its KUnit build (core/simd_test.c),
  * replaced with KUnit static stubs on the case's own thread:
  *
  *   kh_test_nosimd()	kh_simd_usable() says no: the drivers' generic
@@ -15,7 +15,7 @@
  *			kh_test_simd_begin(), which counts and enters one
  *
  * A stub redirects calls in task context on the case's thread alone
- * (KH_STUB_REDIRECT()): what hard IRQ, softirq or another thread does is
+ * (core/simd_test.c): what hard IRQ, softirq or another thread does is
  * neither forced nor counted.
  */
 #ifndef _KEYEDHASH_KH_SEAMS_H
