@@ -297,14 +297,23 @@ void kh_highwayhash256_final(struct kh_highwayhash256_state *st,
 }
 EXPORT_SYMBOL_GPL(kh_highwayhash256_final);
 
+int kh_highwayhash_digest_generic(struct kh_highwayhash_state *st,
+				  const struct kh_highwayhash_key *key,
+				  const u8 *data, size_t len, u8 *out,
+				  unsigned int digestsize)
+{
+	__kh_highwayhash_init(st, key);
+	kh_highwayhash_update_generic(st, data, len);
+	return kh_highwayhash_final_generic(st, out, digestsize);
+}
+
 void kh_highwayhash64(const struct kh_highwayhash_key *key, const u8 *data,
 		      size_t len, u8 out[KH_HIGHWAYHASH64_DIGEST_SIZE])
 {
 	struct kh_highwayhash_state st;
 
-	__kh_highwayhash_init(&st, key);
-	kh_highwayhash_update_arch(&st, data, len, KH_HIGHWAYHASH64_DIGEST_SIZE);
-	kh_highwayhash_final_arch(&st, out, KH_HIGHWAYHASH64_DIGEST_SIZE);
+	kh_highwayhash_digest_arch(&st, key, data, len, out,
+				   KH_HIGHWAYHASH64_DIGEST_SIZE);
 }
 EXPORT_SYMBOL_GPL(kh_highwayhash64);
 
@@ -313,9 +322,8 @@ void kh_highwayhash128(const struct kh_highwayhash_key *key, const u8 *data,
 {
 	struct kh_highwayhash_state st;
 
-	__kh_highwayhash_init(&st, key);
-	kh_highwayhash_update_arch(&st, data, len, KH_HIGHWAYHASH128_DIGEST_SIZE);
-	kh_highwayhash_final_arch(&st, out, KH_HIGHWAYHASH128_DIGEST_SIZE);
+	kh_highwayhash_digest_arch(&st, key, data, len, out,
+				   KH_HIGHWAYHASH128_DIGEST_SIZE);
 }
 EXPORT_SYMBOL_GPL(kh_highwayhash128);
 
@@ -324,8 +332,7 @@ void kh_highwayhash256(const struct kh_highwayhash_key *key, const u8 *data,
 {
 	struct kh_highwayhash_state st;
 
-	__kh_highwayhash_init(&st, key);
-	kh_highwayhash_update_arch(&st, data, len, KH_HIGHWAYHASH256_DIGEST_SIZE);
-	kh_highwayhash_final_arch(&st, out, KH_HIGHWAYHASH256_DIGEST_SIZE);
+	kh_highwayhash_digest_arch(&st, key, data, len, out,
+				   KH_HIGHWAYHASH256_DIGEST_SIZE);
 }
 EXPORT_SYMBOL_GPL(kh_highwayhash256);

@@ -75,6 +75,32 @@ int kh_highwayhash_final_neon(struct kh_highwayhash_state *st, u8 *out,
 	return 0;
 }
 
+/*
+ * A whole message: up to KH_SIMD_CHUNK bytes at or above the threshold in
+ * one section (whole blocks straight from @data, the end of message), else
+ * as update() and final().
+ */
+int kh_highwayhash_digest_neon(struct kh_highwayhash_state *st,
+			       const struct kh_highwayhash_key *key,
+			       const u8 *data, size_t len, u8 *out,
+			       unsigned int digestsize,
+			       const struct kh_simd_min *min)
+{
+	struct kh_simd_save save;
+
+	__kh_highwayhash_init(st, key);
+	if (len > KH_SIMD_CHUNK || !kh_simd_final_usable(len, min)) {
+		kh_highwayhash_update_neon(st, data, len, min);
+		return kh_highwayhash_final_neon(st, out, digestsize, min);
+	}
+	kh_simd_begin(&save);
+	kh_highwayhash_absorb(st, data, len, KH_ISA_neon);
+	kh_highwayhash_tail_neon(st, out, digestsize);
+	kh_simd_end(&save);
+	kh_wipe_state(st, sizeof(*st));
+	return 0;
+}
+
 /* Multimixer-128 */
 
 int kh_multimixer128_update_neon(struct kh_multimixer128_state *st,

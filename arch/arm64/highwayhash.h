@@ -102,4 +102,24 @@ kh_highwayhash_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
 	return kh_highwayhash_final_generic(st, out, digestsize);
 }
 
+static __always_inline int
+kh_highwayhash_digest_isa(enum kh_isa isa, const struct kh_simd_min *min,
+			  struct kh_highwayhash_state *st,
+			  const struct kh_highwayhash_key *key,
+			  const u8 *data, size_t len, u8 *out,
+			  unsigned int digestsize)
+{
+	static const struct kh_simd_min min64 = KH_HIGHWAYHASH64_NEON_MIN;
+	static const struct kh_simd_min min128 = KH_HIGHWAYHASH_NEON_MIN;
+
+	if (isa == KH_ISA_AUTO)
+		isa = kh_highwayhash_isa();
+	if (isa == KH_ISA_neon)
+		return kh_highwayhash_digest_neon(st, key, data, len, out,
+			digestsize, min ?: digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE ?
+			&min64 : &min128);
+	return kh_highwayhash_digest_generic(st, key, data, len, out,
+					     digestsize);
+}
+
 #endif /* _KEYEDHASH_ARCH_ARM64_HIGHWAYHASH_H */

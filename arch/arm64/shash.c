@@ -53,12 +53,10 @@ static int kh_highwayhash64_neon_finup(struct shash_desc *desc, const u8 *data,
 static int kh_highwayhash64_neon_digest(struct shash_desc *desc, const u8 *data,
 					unsigned int len, u8 *out)
 {
-	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
-
-	__kh_highwayhash_init(st, crypto_shash_ctx(desc->tfm));
-	kh_highwayhash_update_neon(st, data, len, &kh_highwayhash64_neon_min);
-	return kh_highwayhash_final_neon(st, out, KH_HIGHWAYHASH64_DIGEST_SIZE,
-					 &kh_highwayhash64_neon_min);
+	return kh_highwayhash_digest_neon(shash_desc_ctx(desc),
+					  crypto_shash_ctx(desc->tfm), data, len,
+					  out, KH_HIGHWAYHASH64_DIGEST_SIZE,
+					  &kh_highwayhash64_neon_min);
 }
 
 static const struct kh_simd_min kh_highwayhash128_neon_min = KH_HIGHWAYHASH_NEON_MIN;
@@ -96,12 +94,10 @@ static int kh_highwayhash128_neon_digest(struct shash_desc *desc,
 					 const u8 *data, unsigned int len,
 					 u8 *out)
 {
-	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
-
-	__kh_highwayhash_init(st, crypto_shash_ctx(desc->tfm));
-	kh_highwayhash_update_neon(st, data, len, &kh_highwayhash128_neon_min);
-	return kh_highwayhash_final_neon(st, out, KH_HIGHWAYHASH128_DIGEST_SIZE,
-					 &kh_highwayhash128_neon_min);
+	return kh_highwayhash_digest_neon(shash_desc_ctx(desc),
+					  crypto_shash_ctx(desc->tfm), data, len,
+					  out, KH_HIGHWAYHASH128_DIGEST_SIZE,
+					  &kh_highwayhash128_neon_min);
 }
 
 static const struct kh_simd_min kh_highwayhash256_neon_min = KH_HIGHWAYHASH_NEON_MIN;
@@ -139,12 +135,10 @@ static int kh_highwayhash256_neon_digest(struct shash_desc *desc,
 					 const u8 *data, unsigned int len,
 					 u8 *out)
 {
-	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
-
-	__kh_highwayhash_init(st, crypto_shash_ctx(desc->tfm));
-	kh_highwayhash_update_neon(st, data, len, &kh_highwayhash256_neon_min);
-	return kh_highwayhash_final_neon(st, out, KH_HIGHWAYHASH256_DIGEST_SIZE,
-					 &kh_highwayhash256_neon_min);
+	return kh_highwayhash_digest_neon(shash_desc_ctx(desc),
+					  crypto_shash_ctx(desc->tfm), data, len,
+					  out, KH_HIGHWAYHASH256_DIGEST_SIZE,
+					  &kh_highwayhash256_neon_min);
 }
 
 static const struct kh_simd_min kh_multimixer128_neon_min = KH_MULTIMIXER128_NEON_MIN;

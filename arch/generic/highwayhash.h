@@ -37,4 +37,15 @@ kh_highwayhash_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
 	return kh_highwayhash_final_generic(st, out, digestsize);
 }
 
+static __always_inline int
+kh_highwayhash_digest_isa(enum kh_isa isa, const struct kh_simd_min *min,
+			  struct kh_highwayhash_state *st,
+			  const struct kh_highwayhash_key *key,
+			  const u8 *data, size_t len, u8 *out,
+			  unsigned int digestsize)
+{
+	return kh_highwayhash_digest_generic(st, key, data, len, out,
+					     digestsize);
+}
+
 #endif /* _KEYEDHASH_ARCH_GENERIC_HIGHWAYHASH_H */

@@ -57,12 +57,10 @@ static int kh_highwayhash64_avx2_finup(struct shash_desc *desc, const u8 *data,
 static int kh_highwayhash64_avx2_digest(struct shash_desc *desc, const u8 *data,
 					unsigned int len, u8 *out)
 {
-	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
-
-	__kh_highwayhash_init(st, crypto_shash_ctx(desc->tfm));
-	kh_highwayhash_update_avx2(st, data, len, &kh_highwayhash64_avx2_min);
-	return kh_highwayhash_final_avx2(st, out, KH_HIGHWAYHASH64_DIGEST_SIZE,
-					 &kh_highwayhash64_avx2_min);
+	return kh_highwayhash_digest_avx2(shash_desc_ctx(desc),
+					  crypto_shash_ctx(desc->tfm), data, len,
+					  out, KH_HIGHWAYHASH64_DIGEST_SIZE,
+					  &kh_highwayhash64_avx2_min);
 }
 
 static const struct kh_simd_min kh_highwayhash128_avx2_min = KH_HIGHWAYHASH_AVX2_MIN;
@@ -100,12 +98,10 @@ static int kh_highwayhash128_avx2_digest(struct shash_desc *desc,
 					 const u8 *data, unsigned int len,
 					 u8 *out)
 {
-	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
-
-	__kh_highwayhash_init(st, crypto_shash_ctx(desc->tfm));
-	kh_highwayhash_update_avx2(st, data, len, &kh_highwayhash128_avx2_min);
-	return kh_highwayhash_final_avx2(st, out, KH_HIGHWAYHASH128_DIGEST_SIZE,
-					 &kh_highwayhash128_avx2_min);
+	return kh_highwayhash_digest_avx2(shash_desc_ctx(desc),
+					  crypto_shash_ctx(desc->tfm), data, len,
+					  out, KH_HIGHWAYHASH128_DIGEST_SIZE,
+					  &kh_highwayhash128_avx2_min);
 }
 
 static const struct kh_simd_min kh_highwayhash256_avx2_min = KH_HIGHWAYHASH_AVX2_MIN;
@@ -143,12 +139,10 @@ static int kh_highwayhash256_avx2_digest(struct shash_desc *desc,
 					 const u8 *data, unsigned int len,
 					 u8 *out)
 {
-	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
-
-	__kh_highwayhash_init(st, crypto_shash_ctx(desc->tfm));
-	kh_highwayhash_update_avx2(st, data, len, &kh_highwayhash256_avx2_min);
-	return kh_highwayhash_final_avx2(st, out, KH_HIGHWAYHASH256_DIGEST_SIZE,
-					 &kh_highwayhash256_avx2_min);
+	return kh_highwayhash_digest_avx2(shash_desc_ctx(desc),
+					  crypto_shash_ctx(desc->tfm), data, len,
+					  out, KH_HIGHWAYHASH256_DIGEST_SIZE,
+					  &kh_highwayhash256_avx2_min);
 }
 
 static const struct kh_simd_min kh_multimixer128_avx2_min = KH_MULTIMIXER128_AVX2_MIN;

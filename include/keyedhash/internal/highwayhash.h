@@ -70,6 +70,28 @@ int kh_highwayhash_final_neon(struct kh_highwayhash_state *st, u8 *out,
 			      const struct kh_simd_min *min);
 
 /*
+ * A whole message from a fresh state @st (the drivers' digest(), the
+ * library's one-shot), per instruction set: what init(), update() and
+ * final() do, and the SIMD ones take a message of at most KH_SIMD_CHUNK
+ * bytes at or above their thresholds in one SIMD section rather than two,
+ * its whole blocks straight from @data.  @st is wiped; returns 0.
+ */
+int kh_highwayhash_digest_generic(struct kh_highwayhash_state *st,
+				  const struct kh_highwayhash_key *key,
+				  const u8 *data, size_t len, u8 *out,
+				  unsigned int digestsize);
+int kh_highwayhash_digest_avx2(struct kh_highwayhash_state *st,
+			       const struct kh_highwayhash_key *key,
+			       const u8 *data, size_t len, u8 *out,
+			       unsigned int digestsize,
+			       const struct kh_simd_min *min);
+int kh_highwayhash_digest_neon(struct kh_highwayhash_state *st,
+			       const struct kh_highwayhash_key *key,
+			       const u8 *data, size_t len, u8 *out,
+			       unsigned int digestsize,
+			       const struct kh_simd_min *min);
+
+/*
  * The instruction sets of this architecture: kh_highwayhash_blocks_isa()
  * (@nblocks whole 32-byte blocks, inside a SIMD section for SIMD), the
  * keys, the thresholds and the dispatcher (<keyedhash/internal/arch.h>).
@@ -87,6 +109,9 @@ int kh_highwayhash_final_neon(struct kh_highwayhash_state *st, u8 *out,
 	kh_highwayhash_update_isa(KH_ISA_AUTO, NULL, st, data, len, digestsize)
 #define kh_highwayhash_final_arch(st, out, digestsize)			\
 	kh_highwayhash_final_isa(KH_ISA_AUTO, NULL, st, out, digestsize)
+#define kh_highwayhash_digest_arch(st, key, data, len, out, digestsize)	\
+	kh_highwayhash_digest_isa(KH_ISA_AUTO, NULL, st, key, data, len, out, \
+				  digestsize)
 
 /* The initial mul0 and mul1 (core/highwayhash.c). */
 extern const u64 kh_highwayhash_iv0[4];
