@@ -14,28 +14,11 @@
 
 #include <crypto/algapi.h>
 #include <crypto/internal/hash.h>
-#include <kunit/visibility.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/string.h>
 #include <keyedhash/internal/arch.h>
 #include <keyedhash/shash.h>
-
-#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
-/*
- * Test hooks (see include/keyedhash/simd.h).  The per-CPU ones keep
- * EXPORT_PER_CPU_SYMBOL_GPL (checkpatch knows no namespaced per-CPU
- * export); the rest go to the KUnit suites alone.
- */
-DEFINE_PER_CPU(bool, kh_simd_disabled_for_test);
-EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_disabled_for_test);
-DEFINE_PER_CPU(unsigned long, kh_simd_sections_for_test);
-EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_sections_for_test);
-DEFINE_PER_CPU(unsigned long, kh_simd_fallbacks_for_test);
-EXPORT_PER_CPU_SYMBOL_GPL(kh_simd_fallbacks_for_test);
-int kh_simd_context_for_test;
-EXPORT_SYMBOL_IF_KUNIT(kh_simd_context_for_test);
-#endif
 
 /* Every driver the module has, at most: 7 generic, 10 on x86_64. */
 #define KH_MAX_DRIVERS	24
@@ -80,35 +63,6 @@ unsigned int kh_register_algs(struct shash_alg *algs, unsigned int count)
 	}
 	return failed;
 }
-
-#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
-/**
- * kh_registered_alg() - the i-th driver this module registered
- * @i: index from 0
- *
- * Return: the driver, or NULL past the last one.  A test hook, for the
- * KUnit suites to find every driver of an algorithm; built only with them,
- * and exported to them alone.
- */
-struct shash_alg *kh_registered_alg(unsigned int i)
-{
-	return i < kh_registered_count ? kh_registered[i] : NULL;
-}
-EXPORT_SYMBOL_IF_KUNIT(kh_registered_alg);
-
-/**
- * kh_alg_simd_min() - a driver's SIMD thresholds
- * @alg: a driver of this module
- *
- * Return: its thresholds, or NULL for a generic driver.  A test hook, as
- * kh_registered_alg().
- */
-const struct kh_simd_min *kh_alg_simd_min(const struct shash_alg *alg)
-{
-	return kh_arch_alg_simd_min(alg);
-}
-EXPORT_SYMBOL_IF_KUNIT(kh_alg_simd_min);
-#endif
 
 static int __init keyedhash_mod_init(void)
 {

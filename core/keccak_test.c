@@ -15,7 +15,7 @@
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <kunit/visibility.h>
-#include <keyedhash/internal/keccak.h>
+#include "core/keccak_test.h"
 
 enum kh_keccak_kat_kind {
 	KH_KAT_SHAKE128,

@@ -30,7 +30,8 @@
 #    backport resolved for that tree: compat.h with its KH_HAVE_* blocks
 #    resolved by this tree's probe results (the ones it needs kept, made
 #    unconditional, the others removed), include/compat/ only if the tree
-#    lacks <linux/unaligned.h>, and in place of the probes the plain
+#    lacks <linux/unaligned.h> or <kunit/static_stub.h>, and in place of
+#    the probes the plain
 #    Kbuild lines that result from them.  No probe and no KH_HAVE_*
 #    conditional is left; the sources stay those of the newest kernel.
 set -euo pipefail
@@ -144,6 +145,7 @@ put() { # file, new content's path or ""
 put Kbuild "$C/Kbuild"
 put include/keyedhash/compat.h "${needed:+$C/compat.h}"
 put include/compat/linux/unaligned.h "$([ -n "$cinc" ] && echo "$TOP/include/compat/linux/unaligned.h")"
+put include/compat/kunit/static_stub.h "$([ -n "$cinc" ] && echo "$TOP/include/compat/kunit/static_stub.h")"
 [ -n "$cinc" ] || rm -rf "$D/include/compat"
 put tests/kunit/compat_kunit.c "$([ -n "$ckunit" ] && echo "$TOP/tests/kunit/compat_kunit.c")"
 

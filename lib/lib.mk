@@ -35,7 +35,9 @@ LIB_ARCH_SRCS := arch/arm64/glue.c $(sort $(wildcard arch/arm64/*.S))
 else
 LIB_ARCH_SRCS := arch/none.c
 endif
-LIB_SRCS := $(sort $(filter-out core/keccak_test.c,$(wildcard core/*.c))) \
+# (core/*_test.c: test code, built only into the KUnit module and the
+# host tests)
+LIB_SRCS := $(sort $(filter-out core/%_test.c,$(wildcard core/*.c))) \
 	$(LIB_ARCH_SRCS) lib/backend.c lib/keyedhash.c lib/cpu.c
 LIB_OBJS := $(patsubst %,$(LIB_OUT)/obj/%.o,$(LIB_SRCS))
 

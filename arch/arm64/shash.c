@@ -360,27 +360,6 @@ void kh_arch_register(void)
 			neon_driver_failed(&kh_neon_algs[i]);
 }
 
-#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
-/* The thresholds of each driver, in the order of the table above. */
-static const struct kh_simd_min *const kh_neon_mins[] = {
-	&kh_highwayhash64_neon_min,
-	&kh_highwayhash128_neon_min,
-	&kh_highwayhash256_neon_min,
-	&kh_multimixer128_neon_min,
-	&kh_nhpoly1305_keyedhash_neon_min,
-	&kh_sthash_neon_min,
-	&kh_sthash_neon_min,
-};
-
-const struct kh_simd_min *kh_arch_alg_simd_min(const struct shash_alg *alg)
-{
-	BUILD_BUG_ON(ARRAY_SIZE(kh_neon_mins) != ARRAY_SIZE(kh_neon_algs));
-	if (alg >= kh_neon_algs && alg < kh_neon_algs + ARRAY_SIZE(kh_neon_algs))
-		return kh_neon_mins[alg - kh_neon_algs];
-	return NULL;
-}
-#endif
-
 MODULE_ALIAS_CRYPTO("highwayhash64-neon");
 MODULE_ALIAS_CRYPTO("highwayhash128-neon");
 MODULE_ALIAS_CRYPTO("highwayhash256-neon");

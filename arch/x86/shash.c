@@ -519,41 +519,6 @@ void kh_arch_register(void)
 #endif
 }
 
-#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
-/* The thresholds of each driver, in the order of the tables above. */
-static const struct kh_simd_min *const kh_avx2_mins[] = {
-	&kh_highwayhash64_avx2_min,
-	&kh_highwayhash128_avx2_min,
-	&kh_highwayhash256_avx2_min,
-	&kh_multimixer128_avx2_min,
-	&kh_nhpoly1305_keyedhash_avx2_min,
-	&kh_sthash_avx2_min,
-	&kh_sthash_avx2_min,
-};
-
-#ifndef KH_NO_AS_AVX512
-static const struct kh_simd_min *const kh_avx512_mins[] = {
-	&kh_multimixer128_avx512_min,
-	&kh_sthash_avx512_min,
-	&kh_sthash_avx512_min,
-};
-#endif
-
-const struct kh_simd_min *kh_arch_alg_simd_min(const struct shash_alg *alg)
-{
-	BUILD_BUG_ON(ARRAY_SIZE(kh_avx2_mins) != ARRAY_SIZE(kh_avx2_algs));
-	if (alg >= kh_avx2_algs && alg < kh_avx2_algs + ARRAY_SIZE(kh_avx2_algs))
-		return kh_avx2_mins[alg - kh_avx2_algs];
-#ifndef KH_NO_AS_AVX512
-	BUILD_BUG_ON(ARRAY_SIZE(kh_avx512_mins) != ARRAY_SIZE(kh_avx512_algs));
-	if (alg >= kh_avx512_algs &&
-	    alg < kh_avx512_algs + ARRAY_SIZE(kh_avx512_algs))
-		return kh_avx512_mins[alg - kh_avx512_algs];
-#endif
-	return NULL;
-}
-#endif
-
 MODULE_ALIAS_CRYPTO("highwayhash64-avx2");
 MODULE_ALIAS_CRYPTO("highwayhash128-avx2");
 MODULE_ALIAS_CRYPTO("highwayhash256-avx2");

@@ -11,8 +11,9 @@
  * is missing (or, for tfm cloning, handles it where an older kernel has
  * it), says which kernels need it and why, and tests the feature, never a
  * version number.  <linux/unaligned.h> is forwarded instead, by
- * include/compat/linux/unaligned.h, which is on the include path only
- * where the kernel lacks the header.
+ * include/compat/linux/unaligned.h, and <kunit/static_stub.h> stood in for
+ * by include/compat/kunit/static_stub.h, on the include path only where
+ * the kernel lacks the header.
  *
  * In a kernel tree: intree/install.sh leaves this file out where the tree
  * needs none of it (7.x), and otherwise installs it resolved for the tree
@@ -141,6 +142,83 @@ static inline int kh_compat_register_shash(struct shash_alg *alg)
 #include <linux/module.h>
 #undef MODULE_IMPORT_NS
 #define MODULE_IMPORT_NS(ns)	MODULE_INFO(import_ns, ns)
+#endif
+
+#ifndef KH_HAVE_KUNIT_STATIC_STUB
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
+/*
+ * Linux 6.1: no KUnit static stubs (<kunit/static_stub.h>, new in 6.4),
+ * the seams of the module's KUnit build (core/simd_test.c).
+ * The same API here, on the named resources KUnit has in 6.1: a stub is a
+ * resource of the test named after the real function, its data the
+ * replacement, and a redirect on the test's thread (current->kunit_test)
+ * finds it by that name.  The name is the function's as written, so the
+ * suites name it bare, as they do anyway (no &, no cast).
+ * include/compat/kunit/static_stub.h stands in for the header.
+ */
+#include <kunit/resource.h>
+#include <kunit/test.h>
+#include <linux/sched.h>
+
+#define KH_COMPAT_STUB_NAME(fn)	("keyedhash-static-stub:" #fn)
+
+static inline void *kh_compat_stub_find(const char *name)
+{
+	struct kunit *test = current->kunit_test;
+	struct kunit_resource *res;
+	void *replacement;
+
+	if (likely(!test))
+		return NULL;
+	res = kunit_find_named_resource(test, name);
+	if (likely(!res))
+		return NULL;
+	replacement = res->data;
+	kunit_put_resource(res);
+	return replacement;
+}
+
+/* (the local variable is named after the function) */
+#define KUNIT_STATIC_STUB_REDIRECT(real_fn_name, args...)		\
+do {									\
+	typeof(real_fn_name) *kh_stub_##real_fn_name =			\
+		kh_compat_stub_find(KH_COMPAT_STUB_NAME(real_fn_name));	\
+									\
+	if (unlikely(kh_stub_##real_fn_name))				\
+		return kh_stub_##real_fn_name(args);			\
+} while (0)
+
+static inline void kh_compat_activate_stub(struct kunit *test,
+					   const char *name, void *replacement)
+{
+	struct kunit_resource *res = kunit_find_named_resource(test, name);
+
+	if (res) {
+		res->data = replacement;
+		kunit_put_resource(res);
+		return;
+	}
+	/* freed at the end of the case, after the resource is released */
+	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_ASSERT_EQ(test, kunit_add_named_resource(test, NULL, NULL, res,
+						       name, replacement), 0);
+}
+
+static inline void kh_compat_deactivate_stub(struct kunit *test,
+					     const char *name)
+{
+	KUNIT_ASSERT_EQ_MSG(test, kunit_destroy_named_resource(test, name), 0,
+			    "Tried to deactivate a nonexistent stub.");
+}
+
+/* (the kernel's checks the replacement's type too; so do 6.4 and later) */
+#define kunit_activate_static_stub(test, real_fn_addr, replacement_addr) \
+	kh_compat_activate_stub(test, KH_COMPAT_STUB_NAME(real_fn_addr),	 \
+				replacement_addr)
+#define kunit_deactivate_static_stub(test, real_fn_addr)		\
+	kh_compat_deactivate_stub(test, KH_COMPAT_STUB_NAME(real_fn_addr))
+#endif
 #endif
 
 #endif /* _KEYEDHASH_COMPAT_H */

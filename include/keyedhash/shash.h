@@ -84,16 +84,4 @@ void kh_arch_register(void);
 /* selftest.c: the known-answer test of one driver before it registers. */
 int kh_selftest(struct shash_alg *alg);
 
-#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
-#include <keyedhash/simd.h>
-/*
- * Test hooks for the KUnit suites only, exported to them alone
- * (EXPORT_SYMBOL_IF_KUNIT): the drivers this module registered, and a
- * SIMD driver's thresholds (NULL for a generic one).
- */
-struct shash_alg *kh_registered_alg(unsigned int i);
-const struct kh_simd_min *kh_alg_simd_min(const struct shash_alg *alg);
-const struct kh_simd_min *kh_arch_alg_simd_min(const struct shash_alg *alg);
-#endif
-
 #endif /* _KEYEDHASH_SHASH_H */

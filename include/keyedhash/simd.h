@@ -50,94 +50,6 @@ struct kh_simd_min {
 	unsigned int kthread;
 };
 
-#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
-/*
- * Test hooks, built only with the KUnit suites (see
- * tests/kunit/hash_test_template.h):
- * kh_simd_disabled_for_test	set on a CPU (with preemption disabled) to
- *				force the generic fallback there
- * kh_simd_sections_for_test	SIMD sections entered on a CPU
- * kh_simd_fallbacks_for_test	generic fallbacks taken on a CPU because
- *				crypto_simd_usable() was false
- * kh_simd_context_for_test	0: kh_simd_min() looks at the caller; 1: it
- *				takes the task threshold, -1: the kthread one
- */
-DECLARE_PER_CPU(bool, kh_simd_disabled_for_test);
-DECLARE_PER_CPU(unsigned long, kh_simd_sections_for_test);
-DECLARE_PER_CPU(unsigned long, kh_simd_fallbacks_for_test);
-extern int kh_simd_context_for_test;
-
-static inline bool kh_simd_usable(void)
-{
-	if (!crypto_simd_usable()) {
-		this_cpu_inc(kh_simd_fallbacks_for_test);
-		return false;
-	}
-	return !this_cpu_read(kh_simd_disabled_for_test);
-}
-
-static inline void kh_simd_count_section(void)
-{
-	this_cpu_inc(kh_simd_sections_for_test);
-}
-
-static inline int kh_simd_context_forced(void)
-{
-	return READ_ONCE(kh_simd_context_for_test);
-}
-#else
-static inline bool kh_simd_usable(void)
-{
-	return crypto_simd_usable();
-}
-
-static inline void kh_simd_count_section(void)
-{
-}
-
-static inline int kh_simd_context_forced(void)
-{
-	return 0;
-}
-#endif
-
-/*
- * Whether a SIMD section entered now would first save the FPU/SIMD
- * registers of a user task: what makes a section expensive.  x86
- * (kernel_fpu_begin_mask()) saves them unless current is a kernel thread
- * (or an io_uring/vhost worker, PF_IO_WORKER on 6.1, PF_USER_WORKER later:
- * counted as tasks here, which costs them at most the task threshold) or
- * TIF_NEED_FPU_LOAD says they are saved already; arm64
- * (kernel_neon_begin()) likewise unless TIF_FOREIGN_FPSTATE says the
- * registers hold no task's state.  In softirq, current is the task or
- * kernel thread it interrupted, whose registers the section would save.
- */
-static inline bool kh_simd_section_saves(void)
-{
-	int forced = kh_simd_context_forced();
-
-	if (forced)
-		return forced > 0;
-	if (current->flags & PF_KTHREAD)
-		return false;
-#if defined(CONFIG_X86)
-	return !test_thread_flag(TIF_NEED_FPU_LOAD);
-#elif defined(CONFIG_ARM64)
-	return !test_thread_flag(TIF_FOREIGN_FPSTATE);
-#else
-	return true;
-#endif
-}
-
-/*
- * kh_simd_min() - a SIMD driver's threshold for the caller's context
- * (struct kh_simd_min): called once per update() or final().
- */
-static inline unsigned int kh_simd_min(const struct kh_simd_min *min)
-{
-	return kh_simd_section_saves() ? min->task : min->kthread;
-}
-
 /*
  * kh_simd_begin(&save) ... kh_simd_end(&save): one SIMD section, @save a
  * struct kh_simd_save on the caller's stack.  On arm64 it holds the
@@ -158,12 +70,64 @@ struct kh_simd_save {
 #define kh_simd_leave(save)	kernel_neon_end(&(save)->fpsimd)
 #endif
 
-#define kh_simd_begin(save)			\
-	do {					\
-		kh_simd_count_section();	\
-		kh_simd_enter(save);		\
-	} while (0)
+/* Whether SIMD may be used here. */
+static __always_inline bool __kh_simd_usable(void)
+{
+	return crypto_simd_usable();
+}
+
+/*
+ * Whether a SIMD section entered now would first save the FPU/SIMD
+ * registers of a user task: what makes a section expensive.  x86
+ * (kernel_fpu_begin_mask()) saves them unless current is a kernel thread
+ * (or an io_uring/vhost worker, PF_IO_WORKER on 6.1, PF_USER_WORKER later:
+ * counted as tasks here, which costs them at most the task threshold) or
+ * TIF_NEED_FPU_LOAD says they are saved already; arm64
+ * (kernel_neon_begin()) likewise unless TIF_FOREIGN_FPSTATE says the
+ * registers hold no task's state.  In softirq, current is the task or
+ * kernel thread it interrupted, whose registers the section would save.
+ */
+static __always_inline bool __kh_simd_section_saves(void)
+{
+	if (current->flags & PF_KTHREAD)
+		return false;
+#if defined(CONFIG_X86)
+	return !test_thread_flag(TIF_NEED_FPU_LOAD);
+#elif defined(CONFIG_ARM64)
+	return !test_thread_flag(TIF_FOREIGN_FPSTATE);
+#else
+	return true;
+#endif
+}
+
+/*
+ * kh_simd_usable(), kh_simd_section_saves() and kh_simd_begin(&save) are
+ * the above, inline.  The module's KUnit build (make KH_KUNIT=1, Kconfig
+ * CRYPTO_KEYEDHASH_KUNIT_TEST) has them out of line instead, in the
+ * test-only core/simd_test.c, where its suites replace them with KUnit
+ * static stubs: to force the generic fallback, to choose the calling
+ * context kh_simd_min() sees, and to count the SIMD sections entered.
+ */
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
+struct kh_simd_save;
+bool kh_simd_usable(void);
+bool kh_simd_section_saves(void);
+void kh_simd_begin(struct kh_simd_save *save);
+#else
+#define kh_simd_usable()	__kh_simd_usable()
+#define kh_simd_section_saves()	__kh_simd_section_saves()
+#define kh_simd_begin(save)	kh_simd_enter(save)
+#endif
 #define kh_simd_end(save)	kh_simd_leave(save)
+
+/*
+ * kh_simd_min() - a SIMD driver's threshold for the caller's context
+ * (struct kh_simd_min): called once per update() or final().
+ */
+static inline unsigned int kh_simd_min(const struct kh_simd_min *min)
+{
+	return kh_simd_section_saves() ? min->task : min->kthread;
+}
 
 /*
  * Whether an update of @len bytes, @pos of a block of @bs buffered, runs in

@@ -60,13 +60,16 @@ typedef unsigned int gfp_t;
 #define pr_warn(...)		fprintf(stderr, __VA_ARGS__)
 #define EXPORT_SYMBOL_GPL(s)
 #define EXPORT_SYMBOL_IF_KUNIT(s)
+/* <linux/preempt.h>: userspace is always a task */
+#define in_task()		1
 /*
  * IS_ENABLED(CONFIG_...): the kernel's <linux/kconfig.h> answers from the
  * configuration; here only the options the sources ask about, each as
  * kh_shim_CONFIG_... (an option not listed is an error).  The host tests
- * use the KUnit test hooks (kh_simd_disabled_for_test, the section count,
- * kh_keccak_selftest()), so those are built, except where
- * KH_SHIM_NO_TEST_HOOKS asks for the module as shipped (the benchmark).
+ * use the seams of the KUnit build (core/simd_test.c: static stubs,
+ * kunit/static_stub.h here), so those are built, except where
+ * KH_SHIM_NO_TEST_HOOKS asks for the module as shipped (libkeyedhash, the
+ * benchmark).
  */
 #define IS_ENABLED(option)	kh_shim_##option
 #ifdef KH_SHIM_NO_TEST_HOOKS

@@ -22,8 +22,6 @@
 #define this_cpu_inc(var)		((var)++)
 #define preempt_disable()		do { } while (0)
 #define preempt_enable()		do { } while (0)
-/* the test hook of kh_simd_min() (include/keyedhash/simd.h) */
-__attribute__((weak)) int kh_simd_context_for_test;
 #define READ_ONCE(x)			(*(const volatile __typeof__(x) *)&(x))
 
 /*

@@ -12,7 +12,7 @@
  *  - absorbing and squeezing in pieces gives the one-shot result.
  */
 #include <stdio.h>
-#include <keyedhash/internal/keccak.h>
+#include "core/keccak_test.h"
 #include "tests/host/hosttest.h"
 
 static unsigned int passed, failed;

@@ -23,6 +23,7 @@
 #include <keyedhash/simd.h>
 #include <keyedhash/testvec.h>
 #include "tests/keyedhash-testvecs.h"
+#include "kh_seams.h"
 
 #define KH_MAXLEN		4096
 #define KH_MAX_DIGEST		64
@@ -63,40 +64,6 @@ struct kh_test_ctx {
 	u8 d1[KH_MAX_DIGEST];
 	u8 d2[KH_MAX_DIGEST];
 };
-
-/*
- * What the cases need to know of a registered driver: its struct
- * shash_alg's names and sizes, and its SIMD thresholds (all zero for a
- * generic driver).
- */
-struct kh_test_driver {
-	const char *name;
-	const char *driver;
-	unsigned int digestsize;
-	unsigned int blocksize;
-	struct kh_simd_min simd_min;
-};
-
-/* The i-th driver the module registered (kh_registered_alg()), or NULL. */
-static const struct kh_test_driver *kh_test_driver_at(unsigned int i)
-{
-	static struct kh_test_driver drivers[32];
-	struct shash_alg *alg = kh_registered_alg(i);
-	const struct kh_simd_min *min;
-	struct kh_test_driver *d;
-
-	if (!alg || i >= ARRAY_SIZE(drivers))
-		return NULL;
-	d = &drivers[i];
-	d->name = alg->base.cra_name;
-	d->driver = alg->base.cra_driver_name;
-	d->digestsize = alg->digestsize;
-	d->blocksize = alg->base.cra_blocksize;
-	min = kh_alg_simd_min(alg);
-	d->simd_min.task = min ? min->task : 0;
-	d->simd_min.kthread = min ? min->kthread : 0;
-	return d;
-}
 
 static bool kh_is_generic(const struct kh_test_driver *impl)
 {
@@ -578,53 +545,28 @@ static void kh_case_bad_keys(struct kunit *test)
 }
 
 /* kh_hash_split(), with SIMD forced off on this CPU if @nosimd. */
-static int kh_hash_split_simd(struct kh_test_ctx *t, struct shash_desc *desc,
+static int kh_hash_split_simd(struct kunit *test, struct shash_desc *desc,
 			      const u8 *data, u32 len, u8 *out, bool nosimd)
 {
+	struct kh_test_ctx *t = test->priv;
 	int err;
 
 	if (!nosimd)
 		return kh_hash_split(t, desc, data, len, out);
-	/* preemption stays off while the flag is set: one CPU, one request */
-	preempt_disable();
-	this_cpu_write(kh_simd_disabled_for_test, true);
+	kh_test_nosimd(test, true);
 	err = kh_hash_split(t, desc, data, len, out);
-	this_cpu_write(kh_simd_disabled_for_test, false);
-	preempt_enable();
+	kh_test_nosimd(test, false);
 	return err;
-}
-
-/* A test hook's per-CPU count (simd.h), summed over all CPUs. */
-static unsigned long kh_percpu_sum(unsigned long __percpu *counter)
-{
-	unsigned long n = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		n += *per_cpu_ptr(counter, cpu);
-	return n;
-}
-
-/* The module's SIMD sections so far. */
-static unsigned long kh_simd_sections(void)
-{
-	return kh_percpu_sum(&kh_simd_sections_for_test);
-}
-
-/* Generic fallbacks taken because crypto_simd_usable() was false. */
-static unsigned long kh_simd_fallbacks(void)
-{
-	return kh_percpu_sum(&kh_simd_fallbacks_for_test);
 }
 
 /*
  * Every non-generic driver against the generic one over every length
  * 0..4096 at random offsets, hashed in random pieces; with @nosimd, with
- * SIMD forced off as where crypto_simd_usable() is false, so the drivers
- * must take their generic fallback and still agree.  The SIMD sections
- * the module counts (a test hook) must be none with @nosimd, and some
- * without: a driver that ignored the switch, or never used its SIMD code,
- * would agree with the generic one all the same.
+ * SIMD forced off as where crypto_simd_usable() is false (kh_test_nosimd()),
+ * so the drivers must take their generic fallback and still agree.  The
+ * SIMD sections the case enters (kh_test_sections()) must be none with
+ * @nosimd, and some without: a driver that ignored the switch, or never
+ * used its SIMD code, would agree with the generic one all the same.
  */
 static void kh_compare_with_generic(struct kunit *test, bool nosimd)
 {
@@ -637,6 +579,7 @@ static void kh_compare_with_generic(struct kunit *test, bool nosimd)
 
 	gtfm = kh_alloc(test, gen->driver, t->key, t->alg->keylen);
 	gdesc = kh_desc(test, gtfm);
+	kh_test_count_sections(test);
 	while ((impl = kh_next_driver(t->alg->name, &d))) {
 		struct crypto_shash *tfm;
 		struct shash_desc *desc;
@@ -649,21 +592,21 @@ static void kh_compare_with_generic(struct kunit *test, bool nosimd)
 		narch++;
 		tfm = kh_alloc(test, impl->driver, t->key, t->alg->keylen);
 		desc = kh_desc(test, tfm);
-		sections = kh_simd_sections();
+		sections = kh_test_sections();
 		for (len = t->alg->step == 1 ? 0 : t->alg->step; len <= KH_MAXLEN;
 		     len += t->alg->step) {
 			const u8 *p = t->data + kh_rand(t, 64);
 
 			KUNIT_ASSERT_EQ(test, crypto_shash_digest(gdesc, p, len,
 								  t->d1), 0);
-			KUNIT_ASSERT_EQ(test, kh_hash_split_simd(t, desc, p, len,
+			KUNIT_ASSERT_EQ(test, kh_hash_split_simd(test, desc, p, len,
 								 t->d2, nosimd), 0);
 			KH_ASSERT_MEMEQ(test, t->d1, t->d2, impl->digestsize,
 					"%s%s vs %s: length %u", impl->driver,
 					nosimd ? " without SIMD" : "",
 					gen->driver, len);
 		}
-		sections = kh_simd_sections() - sections;
+		sections = kh_test_sections() - sections;
 		if (nosimd)
 			KUNIT_EXPECT_EQ_MSG(test, sections, 0UL,
 					    "%s: SIMD sections while SIMD was off",
@@ -690,8 +633,8 @@ static void kh_case_nosimd_vs_generic(struct kunit *test)
 }
 
 /*
- * The SIMD section policy (include/keyedhash/simd.h), with the module's
- * section count (a test hook): for every SIMD driver of the algorithm, a
+ * The SIMD section policy (include/keyedhash/simd.h), with the sections
+ * counted (kh_test_sections()): for every SIMD driver of the algorithm, a
  * message shorter than the driver's threshold (struct kh_simd_min)
  * enters no section, nor does an update that only fills the block buffer,
  * and a 64 KiB update from a block boundary enters exactly 16 (one per
@@ -699,7 +642,7 @@ static void kh_case_nosimd_vs_generic(struct kunit *test)
  */
 #define KH_SECTIONS_LEN		65536
 
-/* Calling contexts for kh_simd_context_for_test (simd.h). */
+/* Calling contexts for kh_test_context(). */
 static const struct {
 	const char *what;
 	int forced;
@@ -739,6 +682,7 @@ static void kh_case_simd_sections(struct kunit *test)
 	const u8 *key;
 	u8 *big = kh_sections_msg(test, &key, &keylen);
 
+	kh_test_count_sections(test);
 	while ((impl = kh_next_driver(t->alg->name, &d))) {
 		struct crypto_shash *tfm;
 		struct shash_desc *desc;
@@ -765,12 +709,11 @@ static void kh_case_simd_sections(struct kunit *test)
 			short_len -= short_len % t->alg->step;
 			if (!min || (!short_len && t->alg->step > 1))
 				continue;
-			WRITE_ONCE(kh_simd_context_for_test,
-				   kh_contexts[c].forced);
-			sections = kh_simd_sections();
+			kh_test_context(test, kh_contexts[c].forced);
+			sections = kh_test_sections();
 			err = crypto_shash_digest(desc, big, short_len, t->d1);
-			sections = kh_simd_sections() - sections;
-			WRITE_ONCE(kh_simd_context_for_test, 0);
+			sections = kh_test_sections() - sections;
+			kh_test_context_end(test, kh_contexts[c].forced);
 			KUNIT_ASSERT_EQ(test, err, 0);
 			KUNIT_EXPECT_EQ_MSG(test, sections, 0UL,
 					    "%s: SIMD sections for a %u-byte message as %s (threshold %u)",
@@ -781,17 +724,17 @@ static void kh_case_simd_sections(struct kunit *test)
 		/* block data that only fills the buffer: no section */
 		partial = max(impl->blocksize, 16U) - 1;
 		KUNIT_ASSERT_EQ(test, crypto_shash_init(desc), 0);
-		sections = kh_simd_sections();
+		sections = kh_test_sections();
 		KUNIT_ASSERT_EQ(test, crypto_shash_update(desc, big, partial), 0);
-		KUNIT_EXPECT_EQ_MSG(test, kh_simd_sections() - sections, 0UL,
+		KUNIT_EXPECT_EQ_MSG(test, kh_test_sections() - sections, 0UL,
 				    "%s: SIMD sections for an update of %u bytes",
 				    impl->driver, partial);
 
 		KUNIT_ASSERT_EQ(test, crypto_shash_init(desc), 0);
-		sections = kh_simd_sections();
+		sections = kh_test_sections();
 		KUNIT_ASSERT_EQ(test, crypto_shash_update(desc, big,
 							  KH_SECTIONS_LEN), 0);
-		KUNIT_EXPECT_EQ_MSG(test, kh_simd_sections() - sections,
+		KUNIT_EXPECT_EQ_MSG(test, kh_test_sections() - sections,
 				    (unsigned long)(KH_SECTIONS_LEN / 4096),
 				    "%s: SIMD sections for a %u-byte update",
 				    impl->driver, KH_SECTIONS_LEN);
@@ -808,7 +751,8 @@ static void kh_case_simd_sections(struct kunit *test)
  * threshold but below its task threshold enters a SIMD section in the
  * kernel thread the KUnit case runs in, as kh_simd_min() sees it from
  * current, and none when the hook makes it take the user task's
- * threshold; forcing the kthread one agrees with what it saw.  Skipped
+ * threshold (kh_test_context()); forcing the kthread one agrees with what
+ * it saw.  Skipped
  * where no driver of the algorithm has such a length (equal thresholds).
  */
 static void kh_case_simd_context(struct kunit *test)
@@ -823,6 +767,7 @@ static void kh_case_simd_context(struct kunit *test)
 	KUNIT_ASSERT_TRUE_MSG(test, current->flags & PF_KTHREAD,
 			      "KUnit cases run in a kernel thread");
 	buf = kh_sections_msg(test, &key, &keylen);
+	kh_test_count_sections(test);
 	while ((impl = kh_next_driver(t->alg->name, &d))) {
 		const struct kh_simd_min *min = &impl->simd_min;
 		struct crypto_shash *tfm;
@@ -843,11 +788,11 @@ static void kh_case_simd_context(struct kunit *test)
 			unsigned long sections;
 			int err;
 
-			WRITE_ONCE(kh_simd_context_for_test, forced[i]);
-			sections = kh_simd_sections();
+			kh_test_context(test, forced[i]);
+			sections = kh_test_sections();
 			err = crypto_shash_digest(desc, buf, len, t->d1);
-			sections = kh_simd_sections() - sections;
-			WRITE_ONCE(kh_simd_context_for_test, 0);
+			sections = kh_test_sections() - sections;
+			kh_test_context_end(test, forced[i]);
 			KUNIT_ASSERT_EQ(test, err, 0);
 			if (forced[i] > 0)
 				KUNIT_EXPECT_EQ_MSG(test, sections, 0UL,
@@ -971,6 +916,7 @@ struct kh_irq_ctx {
 	unsigned int mismatches;
 	unsigned int wrong_context;
 	unsigned int nosimd;
+	unsigned int usable_wrong;
 	u8 out[KH_MAX_DIGEST];
 };
 
@@ -979,8 +925,12 @@ static void kh_irq_hash(struct kh_irq_ctx *c)
 	const struct kh_irq_msgs *m = c->m;
 	unsigned int i = c->rounds++ % KH_IRQ_MSGS;
 
-	if (!crypto_simd_usable())
+	if (!crypto_simd_usable()) {
 		c->nosimd++;
+		/* what the drivers ask must say no as well */
+		if (kh_simd_usable())
+			c->usable_wrong++;
+	}
 	if (crypto_shash_digest(c->desc, m->msg[i], m->len[i], c->out))
 		c->errors++;
 	else if (memcmp(c->out, m->ref[i], m->digestsize))
@@ -1039,6 +989,9 @@ static void kh_irq_check(struct kunit *test, const struct kh_test_driver *impl,
 			    impl->driver, where);
 	KUNIT_EXPECT_EQ_MSG(test, c->wrong_context, 0U,
 			    "%s: timer not run in %s", impl->driver, where);
+	KUNIT_EXPECT_EQ_MSG(test, c->usable_wrong, 0U,
+			    "%s in %s: kh_simd_usable() true where crypto_simd_usable() was false",
+			    impl->driver, where);
 }
 
 static void kh_case_irq_context(struct kunit *test)
@@ -1070,7 +1023,6 @@ static void kh_case_irq_context(struct kunit *test)
 		struct kh_irq_ctx *c = kunit_kcalloc(test, 3, sizeof(*c),
 						     GFP_KERNEL);
 		unsigned long deadline = jiffies + KH_IRQ_TIMEOUT;
-		unsigned long fallbacks = kh_simd_fallbacks();
 
 		KUNIT_ASSERT_NOT_NULL(test, c);
 		tfm = kh_alloc(test, impl->driver, t->key, t->alg->keylen);
@@ -1108,11 +1060,6 @@ static void kh_case_irq_context(struct kunit *test)
 				    impl->driver);
 		KUNIT_EXPECT_GT_MSG(test, c[1].nosimd, 0U,
 				    "%s: no hard IRQ found SIMD unusable", impl->driver);
-		fallbacks = kh_simd_fallbacks() - fallbacks;
-		if (!kh_is_generic(impl))
-			KUNIT_EXPECT_GT_MSG(test, fallbacks, 0UL,
-					    "%s: the generic fallback never ran",
-					    impl->driver);
 		kunit_info(test,
 			   "%s: %u digests in task context, %u in hard IRQ (%u without SIMD), %u in softirq (%u without SIMD)\n",
 			   impl->driver, c[0].rounds, c[1].rounds, c[1].nosimd,

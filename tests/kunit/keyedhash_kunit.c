@@ -7,7 +7,7 @@
  */
 #include <linux/module.h>
 #include <linux/unaligned.h>
-#include <keyedhash/internal/keccak.h>
+#include "core/keccak_test.h"
 #include "hash_test_template.h"
 
 static const unsigned int hh_bad_keylens[] = { 0, 1, 16, 31, 33, 64 };
@@ -143,5 +143,5 @@ kunit_test_suites(&hh64_suite, &hh128_suite, &hh256_suite, &mm128_suite,
 
 MODULE_DESCRIPTION("KUnit tests for keyedhash");
 MODULE_LICENSE("GPL");
-/* kh_registered_alg(), kh_keccak_selftest() */
+/* kh_simd_usable(), kh_simd_section_saves(), kh_simd_begin(), kh_keccak_selftest() */
 MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");

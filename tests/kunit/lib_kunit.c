@@ -7,8 +7,8 @@
  * 64 KiB, each algorithm's one-shot function and its init/update/final in
  * pieces must give the vector's digest, in every calling context the
  * library chooses its code by: a task (the task thresholds), a kernel
- * thread (forced with kh_simd_context_for_test), with SIMD forced off on
- * the CPU (the generic fallback: no SIMD section may be entered), and in
+ * thread (forced with a static stub, kh_seams.h), with SIMD forced off
+ * (the generic fallback: no SIMD section may be entered), and in
  * hard IRQ context (an hrtimer).  A library whose instruction set is in
  * use must enter SIMD sections for a long message; one without must not.
  */
@@ -27,6 +27,7 @@
 #include <keyedhash/sthash.h>
 #include <keyedhash/testvec.h>
 #include "tests/keyedhash-testvecs.h"
+#include "kh_seams.h"
 
 #define KH_LIB_MAXLEN	(64 * 1024)
 
@@ -167,22 +168,17 @@ static bool kh_lib_all_zero(const void *p, size_t n)
 
 static unsigned long kh_lib_sections(void)
 {
-	unsigned long n = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		n += *per_cpu_ptr(&kh_simd_sections_for_test, cpu);
-	return n;
+	return kh_test_sections();
 }
 
 /* Whether the module registered a SIMD driver of @name. */
 static bool kh_lib_has_simd(const char *name)
 {
-	struct shash_alg *alg;
+	const struct kh_test_driver *d;
 	unsigned int i;
 
-	for (i = 0; (alg = kh_registered_alg(i)); i++)
-		if (!strcmp(alg->base.cra_name, name) && kh_alg_simd_min(alg))
+	for (i = 0; (d = kh_test_driver_at(i)); i++)
+		if (!strcmp(d->name, name) && strcmp(d->isa, "generic"))
 			return true;
 	return false;
 }
@@ -217,10 +213,8 @@ static void kh_lib_suite(struct kunit *test, const struct kh_testvec_suite *suit
 		     !strcmp(suite->name, "multimixer128") ? 64 :
 		     !strcmp(suite->name, "nhpoly1305") ? 16 : 32;
 
-		if (ctx == KH_LIB_NOSIMD) {
-			preempt_disable();
-			this_cpu_write(kh_simd_disabled_for_test, true);
-		}
+		if (ctx == KH_LIB_NOSIMD)
+			kh_test_nosimd(test, true);
 		for (p = 0; p <= ARRAY_SIZE(pieces); p++) {
 			int err;
 
@@ -233,10 +227,8 @@ static void kh_lib_suite(struct kunit *test, const struct kh_testvec_suite *suit
 						    &b->st, b->msg, tv->msglen,
 						    pieces[p], b->out);
 			if (err || memcmp(b->out, tv->digest, ds)) {
-				if (ctx == KH_LIB_NOSIMD) {
-					this_cpu_write(kh_simd_disabled_for_test, false);
-					preempt_enable();
-				}
+				if (ctx == KH_LIB_NOSIMD)
+					kh_test_nosimd(test, false);
 				KUNIT_FAIL(test, "%s: vector %u (%u bytes), %s, %s: %s",
 					   suite->name, i, tv->msglen,
 					   kh_lib_ctx_name[ctx],
@@ -246,10 +238,8 @@ static void kh_lib_suite(struct kunit *test, const struct kh_testvec_suite *suit
 				return;
 			}
 		}
-		if (ctx == KH_LIB_NOSIMD) {
-			this_cpu_write(kh_simd_disabled_for_test, false);
-			preempt_enable();
-		}
+		if (ctx == KH_LIB_NOSIMD)
+			kh_test_nosimd(test, false);
 		kh_lib_clearkey(suite->name, &b->key);
 		done++;
 	}
@@ -268,13 +258,15 @@ static void kh_lib_vectors(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, b);
 	b->msg = vmalloc(KH_LIB_MAXLEN);
 	KUNIT_ASSERT_NOT_NULL(test, b->msg);
+	kh_test_count_sections(test);
 	for (ctx = 0; ctx < KH_LIB_NCTX; ctx++) {
-		WRITE_ONCE(kh_simd_context_for_test,
-			   ctx == KH_LIB_TASK ? 1 : ctx == KH_LIB_KTHREAD ? -1 : 0);
+		int forced = ctx == KH_LIB_TASK ? 1 : ctx == KH_LIB_KTHREAD ? -1 : 0;
+
+		kh_test_context(test, forced);
 		for (i = 0; i < ARRAY_SIZE(kh_testvec_suites); i++)
 			kh_lib_suite(test, &kh_testvec_suites[i], ctx, b);
+		kh_test_context_end(test, forced);
 	}
-	WRITE_ONCE(kh_simd_context_for_test, 0);
 	vfree(b->msg);
 }
 
@@ -291,6 +283,7 @@ static void kh_lib_simd_chosen(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, b);
 	b->msg = vzalloc(KH_LIB_MAXLEN);
 	KUNIT_ASSERT_NOT_NULL(test, b->msg);
+	kh_test_count_sections(test);
 	for (i = 0; i < ARRAY_SIZE(kh_testvec_suites); i++) {
 		const struct kh_testvec_suite *suite = &kh_testvec_suites[i];
 		const struct kh_testvec *tv = &suite->vecs[0];
@@ -304,12 +297,12 @@ static void kh_lib_simd_chosen(struct kunit *test)
 			keylen = KH_LIB_MAXLEN;	/* as long as the message */
 		KUNIT_ASSERT_EQ(test, kh_lib_setkey(suite->name, &b->key, key,
 						    keylen), 0);
-		WRITE_ONCE(kh_simd_context_for_test, -1);
+		kh_test_context(test, -1);
 		before = kh_lib_sections();
 		KUNIT_EXPECT_EQ(test, kh_lib_stream(suite->name, &b->key, &b->st,
 						    b->msg, KH_LIB_MAXLEN,
 						    KH_LIB_MAXLEN, b->out), 0);
-		WRITE_ONCE(kh_simd_context_for_test, 0);
+		kh_test_context_end(test, -1);
 		if (kh_lib_has_simd(suite->name))
 			KUNIT_EXPECT_GT_MSG(test, kh_lib_sections(), before,
 					    "%s: the library entered no SIMD section",

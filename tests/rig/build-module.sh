@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Usage: build-module.sh NAME KDIR [make args...]
 # Builds the module (and with KH_KUNIT=1 against a KUnit kernel, the
-# test hooks and keyedhash_kunit.ko) from a
+# test seams and keyedhash_kunit.ko) from a
 # copy of the sources in build/NAME/, so builds for several kernels and
 # architectures can coexist without touching the source tree.  A KDIR of
 # the form deb13:DIR is a kernel tree inside the Debian 13 root

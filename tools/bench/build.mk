@@ -68,9 +68,9 @@ endif
 # arm64 NEON-intrinsics file needs them without -mgeneral-regs-only, as the
 # kernel builds such files with CC_FLAGS_FPU instead of CC_FLAGS_NO_FPU.
 KB_ARCH_KCFLAGS ?= $(KB_KCFLAGS)
-# (core/keccak_test.c is a KUnit test hook, left out as Kbuild does)
+# (core/*_test.c: test code for the KUnit build, left out as Kbuild does)
 KB_CORE_SRCS := $(KB_TOP)/selftest.c $(KB_TOP)/keyedhash_generic.c \
-	$(sort $(filter-out %/keccak_test.c,$(wildcard $(KB_TOP)/core/*.c))) \
+	$(sort $(filter-out %_test.c,$(wildcard $(KB_TOP)/core/*.c))) \
 	$(abspath $(KB_ARCH_SRCS))
 KB_CORE_OBJS := $(patsubst $(KB_TOP)/%,$(KB_O)/ours/%.o,$(KB_CORE_SRCS))
 

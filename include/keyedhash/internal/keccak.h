@@ -67,21 +67,4 @@ void kh_kmac128_init(struct kh_keccak128 *s, const u8 *key, size_t keylen,
 		     const u8 *custom, size_t customlen, enum kh_bytepad pad);
 void kh_kmac128_final_pad(struct kh_keccak128 *s, size_t outlen);
 
-#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST)
-/*
- * The three steps of KMAC128's output in one call (core/keccak_test.c,
- * built only with the KUnit suites and in the host tests).
- */
-void kh_kmac128_final(struct kh_keccak128 *s, u8 *out, size_t outlen);
-
-/*
- * Known-answer test of this layer with the NIST SP 800-185 samples
- * (cSHAKE128 samples 1-2, KMAC128 samples 1-3) and two SHAKE128 values.
- * Returns 0 or -EBADMSG.  A test hook, exported to the KUnit suites only
- * (EXPORT_SYMBOL_IF_KUNIT; core/keccak_test.c is built only with them, see
- * Kbuild).
- */
-int kh_keccak_selftest(void);
-#endif
-
 #endif /* _KEYEDHASH_INTERNAL_KECCAK_H */

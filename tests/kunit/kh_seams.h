@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the KUnit suites need of the module beyond the crypto API: the
+ * drivers it registered, read from the driver table
+ * (<keyedhash/internal/drivers.h>, the module's own list) and looked up
+ * by driver name, and the seams of its KUnit build (core/simd_test.c),
+ * replaced with KUnit static stubs on the case's own thread:
+ *
+ *   kh_test_nosimd()	kh_simd_usable() says no: the drivers' generic
+ *			fallback, as where crypto_simd_usable() is false
+ *   kh_test_context()	kh_simd_section_saves() answers as for a user task
+ *			(1) or a kernel thread (-1), until kh_test_context_end()
+ *   kh_test_sections()	the SIMD sections the case has entered since
+ *			kh_test_count_sections(): kh_simd_begin() replaced by
+ *			kh_test_simd_begin(), which counts and enters one
+ *
+ * A stub redirects calls in task context on the case's thread alone
+ * (core/simd_test.c): what hard IRQ, softirq or another thread does is
+ * neither forced nor counted.
+ */
+#ifndef _KEYEDHASH_KH_SEAMS_H
+#define _KEYEDHASH_KH_SEAMS_H
+
+#include <crypto/hash.h>
+#include <kunit/static_stub.h>
+#include <kunit/test.h>
+#include <linux/kernel.h>
+#include <keyedhash/internal/drivers.h>
+#include <keyedhash/internal/highwayhash.h>
+#include <keyedhash/internal/multimixer128.h>
+#include <keyedhash/internal/nhpoly1305.h>
+#include <keyedhash/internal/sthash.h>
+#include <keyedhash/simd.h>
+
+/*
+ * A driver of the table (its row, <keyedhash/internal/drivers.h>): names,
+ * priority, sizes, library ("highwayhash", ...), instruction set
+ * ("generic", "avx2", ...) and SIMD thresholds (zero for generic C).
+ */
+struct kh_test_driver {
+	const char *name;
+	const char *driver;
+	int priority;
+	unsigned int digestsize;
+	unsigned int blocksize;
+	unsigned int ctxsize;
+	unsigned int descsize;
+	const char *fam;
+	const char *isa;
+	struct kh_simd_min simd_min;
+};
+
+static const struct kh_test_driver kh_test_table[] = {
+#define KH_DRIVER(name, driver, prio, ds, bs, key, state, fam, isa, ...) \
+	{ name, driver, prio, ds, bs, sizeof(struct key), sizeof(struct state), \
+	  #fam, #isa, __VA_ARGS__ },
+#include <keyedhash/internal/drivers.h>
+};
+
+/*
+ * The i-th driver of the table that is registered, or NULL past the last:
+ * those the module registered, in its order (CRYPTO_NOLOAD: a driver the
+ * CPU lacks is not looked for in other modules).
+ */
+static inline const struct kh_test_driver *kh_test_driver_at(unsigned int i)
+{
+	unsigned int t;
+
+	for (t = 0; t < ARRAY_SIZE(kh_test_table); t++)
+		if (crypto_has_shash(kh_test_table[t].driver, 0, CRYPTO_NOLOAD) &&
+		    !i--)
+			return &kh_test_table[t];
+	return NULL;
+}
+
+static inline bool kh_test_simd_unusable(void)
+{
+	return false;
+}
+
+/* SIMD forced off on this case's thread (@off), or back to normal */
+static inline void kh_test_nosimd(struct kunit *test, bool off)
+{
+	if (off)
+		kunit_activate_static_stub(test, kh_simd_usable,
+					   kh_test_simd_unusable);
+	else
+		kunit_deactivate_static_stub(test, kh_simd_usable);
+}
+
+static inline bool kh_test_saves_task(void)
+{
+	return true;
+}
+
+static inline bool kh_test_saves_kthread(void)
+{
+	return false;
+}
+
+/*
+ * kh_simd_min() sees a user task (@forced 1), a kernel thread (-1), or
+ * what the caller is (0), until kh_test_context_end() with the same
+ * @forced.
+ */
+static inline void kh_test_context(struct kunit *test, int forced)
+{
+	if (forced > 0)
+		kunit_activate_static_stub(test, kh_simd_section_saves,
+					   kh_test_saves_task);
+	else if (forced < 0)
+		kunit_activate_static_stub(test, kh_simd_section_saves,
+					   kh_test_saves_kthread);
+}
+
+static inline void kh_test_context_end(struct kunit *test, int forced)
+{
+	if (forced)
+		kunit_deactivate_static_stub(test, kh_simd_section_saves);
+}
+
+static unsigned long kh_test_sections_entered;
+
+/* kh_simd_begin() of the case's thread: counted, then entered */
+static inline void kh_test_simd_begin(struct kh_simd_save *save)
+{
+	kh_test_sections_entered++;
+	kh_simd_enter(save);
+}
+
+/* From now on, count the SIMD sections this case enters. */
+static inline void kh_test_count_sections(struct kunit *test)
+{
+	kh_test_sections_entered = 0;
+	kunit_activate_static_stub(test, kh_simd_begin, kh_test_simd_begin);
+}
+
+static inline unsigned long kh_test_sections(void)
+{
+	return kh_test_sections_entered;
+}
+
+#endif /* _KEYEDHASH_KH_SEAMS_H */
