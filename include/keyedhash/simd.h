@@ -42,7 +42,7 @@
  * message shorter than it, run the generic C and enter no SIMD section:
  * below it the generic code costs less than the section.  The values are
  * the crossings make bench measures (docs/design.md, "SIMD sections and
- * thresholds"), in <keyedhash/internal/arch.h>; kh_simd_min() picks one,
+ * thresholds"), in arch/<arch>/<alg>.h; kh_simd_min() picks one,
  * once per update or final.
  */
 struct kh_simd_min {
