@@ -77,8 +77,9 @@ int kh_highwayhash_final_neon(struct kh_highwayhash_state *st, u8 *out,
 
 /*
  * A whole message: up to KH_SIMD_CHUNK bytes at or above the threshold in
- * one section (whole blocks straight from @data, the end of message), else
- * as update() and final().
+ * one section (whole blocks straight from @data, the end of message); below
+ * it, or where SIMD may not be used, the generic C; longer, as update() and
+ * final().
  */
 int kh_highwayhash_digest_neon(struct kh_highwayhash_state *st,
 			       const struct kh_highwayhash_key *key,
@@ -89,7 +90,11 @@ int kh_highwayhash_digest_neon(struct kh_highwayhash_state *st,
 	struct kh_simd_save save;
 
 	__kh_highwayhash_init(st, key);
-	if (len > KH_SIMD_CHUNK || !kh_simd_final_usable(len, min)) {
+	if (!kh_simd_final_usable(len, min)) {
+		kh_highwayhash_update_generic(st, data, len);
+		return kh_highwayhash_final_generic(st, out, digestsize);
+	}
+	if (len > KH_SIMD_CHUNK) {
 		kh_highwayhash_update_neon(st, data, len, min);
 		return kh_highwayhash_final_neon(st, out, digestsize, min);
 	}
