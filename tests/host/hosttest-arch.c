@@ -798,6 +798,28 @@ static unsigned int selftest_threshold(const struct ht_impl *impl)
 	return 1;
 }
 
+/*
+ * The driver's own shash functions (digest() included, which has paths of
+ * its own) with SIMD disabled: the vectors still, and no SIMD section.
+ */
+static unsigned int shash_ops_nosimd(const struct ht_impl *impl)
+{
+	unsigned long sections = kh_shim_simd_sections;
+	unsigned int bad;
+
+	ht_nosimd(true);
+	bad = ht_shash_ops(impl);
+	ht_nosimd(false);
+	if (kh_shim_simd_sections != sections) {
+		printf("FAIL: %s: its shash operations entered a SIMD section while SIMD was disabled\n",
+		       impl->driver);
+		return bad + 1;
+	}
+	printf("PASS: %s: shash operations with SIMD disabled, no SIMD section\n",
+	       impl->driver);
+	return bad;
+}
+
 static unsigned int test_driver(const struct ht_impl *impl)
 {
 	static u8 key[BIGLEN], data[BIGLEN + 64];
@@ -809,6 +831,7 @@ static unsigned int test_driver(const struct ht_impl *impl)
 	printf("%s: %s self-test\n", bad ? "FAIL" : "PASS", impl->driver);
 	bad += !!ht_full_vectors(impl);
 	bad += ht_shash_ops(impl);
+	bad += shash_ops_nosimd(impl);
 	bad += selftest_threshold(impl);
 
 	keylen = make_key(impl->name, key, &r.step);
