@@ -63,6 +63,16 @@ DECLARE_STATIC_KEY_FALSE(kh_have_highwayhash_neon);
 #define KH_HIGHWAYHASH64_NEON_MIN	{ .task = 128, .kthread = 0 }
 #define KH_HIGHWAYHASH_NEON_MIN		{ .task = 0, .kthread = 0 }
 
+/* The library's thresholds of a digest size. */
+static __always_inline const struct kh_simd_min *
+kh_highwayhash_neon_min(unsigned int digestsize)
+{
+	static const struct kh_simd_min min64 = KH_HIGHWAYHASH64_NEON_MIN;
+	static const struct kh_simd_min min128 = KH_HIGHWAYHASH_NEON_MIN;
+
+	return digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE ? &min64 : &min128;
+}
+
 static __always_inline enum kh_isa kh_highwayhash_isa(void)
 {
 	if (static_branch_likely(&kh_have_highwayhash_neon))
@@ -75,14 +85,11 @@ kh_highwayhash_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
 			  struct kh_highwayhash_state *st, const u8 *data,
 			  size_t len, unsigned int digestsize)
 {
-	static const struct kh_simd_min min64 = KH_HIGHWAYHASH64_NEON_MIN;
-	static const struct kh_simd_min min128 = KH_HIGHWAYHASH_NEON_MIN;
-
 	if (isa == KH_ISA_AUTO)
 		isa = kh_highwayhash_isa();
 	if (isa == KH_ISA_neon)
 		return kh_highwayhash_update_neon(st, data, len, min ?:
-			digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE ? &min64 : &min128);
+			kh_highwayhash_neon_min(digestsize));
 	return kh_highwayhash_update_generic(st, data, len);
 }
 
@@ -91,14 +98,11 @@ kh_highwayhash_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
 			 struct kh_highwayhash_state *st, u8 *out,
 			 unsigned int digestsize)
 {
-	static const struct kh_simd_min min64 = KH_HIGHWAYHASH64_NEON_MIN;
-	static const struct kh_simd_min min128 = KH_HIGHWAYHASH_NEON_MIN;
-
 	if (isa == KH_ISA_AUTO)
 		isa = kh_highwayhash_isa();
 	if (isa == KH_ISA_neon)
 		return kh_highwayhash_final_neon(st, out, digestsize, min ?:
-			digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE ? &min64 : &min128);
+			kh_highwayhash_neon_min(digestsize));
 	return kh_highwayhash_final_generic(st, out, digestsize);
 }
 
@@ -109,15 +113,11 @@ kh_highwayhash_digest_isa(enum kh_isa isa, const struct kh_simd_min *min,
 			  const u8 *data, size_t len, u8 *out,
 			  unsigned int digestsize)
 {
-	static const struct kh_simd_min min64 = KH_HIGHWAYHASH64_NEON_MIN;
-	static const struct kh_simd_min min128 = KH_HIGHWAYHASH_NEON_MIN;
-
 	if (isa == KH_ISA_AUTO)
 		isa = kh_highwayhash_isa();
 	if (isa == KH_ISA_neon)
 		return kh_highwayhash_digest_neon(st, key, data, len, out,
-			digestsize, min ?: digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE ?
-			&min64 : &min128);
+			digestsize, min ?: kh_highwayhash_neon_min(digestsize));
 	return kh_highwayhash_digest_generic(st, key, data, len, out,
 					     digestsize);
 }

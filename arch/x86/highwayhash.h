@@ -71,6 +71,16 @@ DECLARE_STATIC_KEY_FALSE(kh_have_highwayhash_avx2);
 #define KH_HIGHWAYHASH64_AVX2_MIN	{ .task = 128, .kthread = 0 }
 #define KH_HIGHWAYHASH_AVX2_MIN		{ .task = 0, .kthread = 0 }
 
+/* The library's thresholds of a digest size. */
+static __always_inline const struct kh_simd_min *
+kh_highwayhash_avx2_min(unsigned int digestsize)
+{
+	static const struct kh_simd_min min64 = KH_HIGHWAYHASH64_AVX2_MIN;
+	static const struct kh_simd_min min128 = KH_HIGHWAYHASH_AVX2_MIN;
+
+	return digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE ? &min64 : &min128;
+}
+
 static __always_inline enum kh_isa kh_highwayhash_isa(void)
 {
 	if (static_branch_likely(&kh_have_highwayhash_avx2))
@@ -83,14 +93,11 @@ kh_highwayhash_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
 			  struct kh_highwayhash_state *st, const u8 *data,
 			  size_t len, unsigned int digestsize)
 {
-	static const struct kh_simd_min min64 = KH_HIGHWAYHASH64_AVX2_MIN;
-	static const struct kh_simd_min min128 = KH_HIGHWAYHASH_AVX2_MIN;
-
 	if (isa == KH_ISA_AUTO)
 		isa = kh_highwayhash_isa();
 	if (isa == KH_ISA_avx2)
 		return kh_highwayhash_update_avx2(st, data, len, min ?:
-			digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE ? &min64 : &min128);
+			kh_highwayhash_avx2_min(digestsize));
 	return kh_highwayhash_update_generic(st, data, len);
 }
 
@@ -99,14 +106,11 @@ kh_highwayhash_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
 			 struct kh_highwayhash_state *st, u8 *out,
 			 unsigned int digestsize)
 {
-	static const struct kh_simd_min min64 = KH_HIGHWAYHASH64_AVX2_MIN;
-	static const struct kh_simd_min min128 = KH_HIGHWAYHASH_AVX2_MIN;
-
 	if (isa == KH_ISA_AUTO)
 		isa = kh_highwayhash_isa();
 	if (isa == KH_ISA_avx2)
 		return kh_highwayhash_final_avx2(st, out, digestsize, min ?:
-			digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE ? &min64 : &min128);
+			kh_highwayhash_avx2_min(digestsize));
 	return kh_highwayhash_final_generic(st, out, digestsize);
 }
 
@@ -117,15 +121,11 @@ kh_highwayhash_digest_isa(enum kh_isa isa, const struct kh_simd_min *min,
 			  const u8 *data, size_t len, u8 *out,
 			  unsigned int digestsize)
 {
-	static const struct kh_simd_min min64 = KH_HIGHWAYHASH64_AVX2_MIN;
-	static const struct kh_simd_min min128 = KH_HIGHWAYHASH_AVX2_MIN;
-
 	if (isa == KH_ISA_AUTO)
 		isa = kh_highwayhash_isa();
 	if (isa == KH_ISA_avx2)
 		return kh_highwayhash_digest_avx2(st, key, data, len, out,
-			digestsize, min ?: digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE ?
-			&min64 : &min128);
+			digestsize, min ?: kh_highwayhash_avx2_min(digestsize));
 	return kh_highwayhash_digest_generic(st, key, data, len, out,
 					     digestsize);
 }
