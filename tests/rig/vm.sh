@@ -9,7 +9,14 @@
 set -uo pipefail
 ARCH=$1 CPU=$2 KERNEL=$3 INITRD=$4 LOG=$5 EXTRA=${6:-}
 T=${VM_TIMEOUT:-900}
-boot() {
+# A guest must reach its test script ("=== VM up") within VM_UP_TIMEOUT
+# seconds (the debug kernel, the slowest, takes about a minute): one that
+# hangs in early boot is stopped then rather than after the whole
+# VM_TIMEOUT, and booted once more below.  Seen: the debug kernel's
+# early-boot KASAN report (an interrupt during identify_cpu() on a busy
+# host), after which the guest printed nothing for 40 minutes.
+UP_T=${VM_UP_TIMEOUT:-600}
+qemu() {
 	if [ "$ARCH" = arm64 ]; then
 		timeout "$T" qemu-system-aarch64 -accel tcg -M virt -cpu "$CPU" -m 1G \
 			-smp "${VM_SMP:-1}" -kernel "$KERNEL" -initrd "$INITRD" \
@@ -21,6 +28,23 @@ boot() {
 			-append "console=ttyS0 panic=-1 loglevel=4 $EXTRA" \
 			-nographic -no-reboot ${VM_EXTRA:-} > "$LOG" 2>&1 < /dev/null
 	fi
+}
+boot() {
+	local pid waited=0
+	qemu &
+	pid=$!
+	while kill -0 "$pid" 2> /dev/null && ! grep -a -q "=== VM up" "$LOG"; do
+		if [ "$waited" -ge "$UP_T" ]; then
+			echo "vm.sh: $(basename "$KERNEL") printed no '=== VM up' in ${UP_T} s: stopped" >&2
+			# the subshell's child is timeout(1), which passes
+			# the signal on to QEMU
+			pkill -TERM -P "$pid"
+			break
+		fi
+		sleep 2
+		waited=$((waited + 2))
+	done
+	wait "$pid"
 }
 # A guest kernel that dies before the initramfs' /init prints "=== VM up"
 # never ran the test (no module of ours is loaded by then): QEMU's TCG with
