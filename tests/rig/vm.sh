@@ -33,7 +33,8 @@ boot() {
 	local pid waited=0
 	qemu &
 	pid=$!
-	while kill -0 "$pid" 2> /dev/null && ! grep -a -q "=== VM up" "$LOG"; do
+	while kill -0 "$pid" 2> /dev/null &&
+	      ! grep -a -q "=== VM up" "$LOG" 2> /dev/null; do
 		if [ "$waited" -ge "$UP_T" ]; then
 			echo "vm.sh: $(basename "$KERNEL") printed no '=== VM up' in ${UP_T} s: stopped" >&2
 			# the subshell's child is timeout(1), which passes
