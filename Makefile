@@ -72,12 +72,13 @@ modules:
 	@test -n "$(KDIR)" || { echo "no kernel headers found: apt-get install linux-headers-amd64, or set KDIR (make lib khsum, make install-tools, make install-lib: the userspace parts need none)"; exit 1; }
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 
-# Kbuild's clean of an external module deletes every *.s below it, the Go
-# peer's assembly source (tools/bench/peers-go/tsc_amd64.s) among them:
-# the .s files are kept aside and put back.
+# Kbuild's clean of an external module deletes every *.s and *.mod below
+# it, the Go peer's assembly source and module file
+# (tools/bench/peers-go/tsc_amd64.s, go.mod) among them: they are kept
+# aside and put back.
 clean:
 	@test -z "$(KDIR)" || { keep=$$(mktemp) && \
-		find . -path ./build -prune -o -name '*.s' -type f -print | tar -cf "$$keep" -T - && \
+		find . -path ./build -prune -o \( -name '*.s' -o -name go.mod \) -type f -print | tar -cf "$$keep" -T - && \
 		$(MAKE) -C $(KDIR) M=$(CURDIR) clean; rc=$$?; \
 		tar -xf "$$keep"; rm -f "$$keep"; exit $$rc; }
 	rm -rf $(BUILD)

@@ -20,6 +20,12 @@ fail() { echo "FAIL: bench-go: $*"; fails=$((fails + 1)); }
 
 mkdir -p "$OUT"
 cd "$TOP/tools/bench/peers-go" || exit 1
+# a missing go.mod is the tree's fault, not the network's: never a skip
+if [ ! -f go.mod ]; then
+	fail "tools/bench/peers-go/go.mod is missing (ignored by .gitignore?)"
+	echo "bench-go: done"
+	exit 1
+fi
 if ! GOFLAGS=-mod=readonly "$GO" mod download > "$W/dl" 2>&1; then
 	echo "SKIP: bench-go: the Go module is neither cached nor reachable: $(head -1 "$W/dl")"
 	echo "bench-go: done"
