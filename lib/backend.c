@@ -212,6 +212,20 @@ int khb_final(unsigned int i, const void *ctx, void *state, uint8_t *out)
 	return -EINVAL;
 }
 
+int khb_digest(unsigned int i, const void *ctx, void *state,
+	       const uint8_t *src, size_t len, uint8_t *out)
+{
+	int err;
+
+	if (khb_table[i].fam == KHB_FAM_highwayhash)
+		return kh_highwayhash_digest_isa(khb_table[i].isa, &khb_no_min,
+						 state, ctx, src, len, out,
+						 khb_table[i].d.digestsize);
+	khb_init(i, ctx, state);
+	err = khb_update(i, ctx, state, src, len);
+	return err ? err : khb_final(i, ctx, state, out);
+}
+
 void khb_wipe_state(unsigned int i, void *state)
 {
 	explicit_bzero(state, khb_table[i].d.statesize);

@@ -74,6 +74,14 @@ int khb_update(unsigned int i, const void *ctx, void *state,
 /* Write digestsize bytes to @out.  0 or -EINVAL, as khb_update(). */
 int khb_final(unsigned int i, const void *ctx, void *state, uint8_t *out);
 
+/*
+ * A whole message, as khb_init(), khb_update() and khb_final() (@state is
+ * scratch space for them); HighwayHash's SIMD code takes a short one in a
+ * single call that keeps its state in registers.
+ */
+int khb_digest(unsigned int i, const void *ctx, void *state,
+	       const uint8_t *src, size_t len, uint8_t *out);
+
 /* Wipe a message state. */
 void khb_wipe_state(unsigned int i, void *state);
 

@@ -276,10 +276,7 @@ KH_API int keyedhash_digest(const keyedhash_key *key, const void *msg,
 		if (!sp)
 			return KEYEDHASH_ENOMEM;
 	}
-	khb_init(key->drv, key->ctx, sp);
-	err = khb_update(key->drv, key->ctx, sp, msg, len);
-	if (!err)
-		err = khb_final(key->drv, key->ctx, sp, out);
+	err = khb_digest(key->drv, key->ctx, sp, msg, len, out);
 	khb_wipe_state(key->drv, sp);
 	if (sp != st)
 		free(sp);

@@ -95,9 +95,9 @@ int kh_highwayhash_final_avx2(struct kh_highwayhash_state *st, u8 *out,
 
 /*
  * A whole message: up to KH_SIMD_CHUNK bytes at or above the threshold in
- * one section (whole blocks straight from @data, the end of message); below
- * it, or where SIMD may not be used, the generic C; longer, as update() and
- * final().
+ * one section, by the one-shot assembly (the state never in memory, @st
+ * unused); below it, or where SIMD may not be used, the generic C; longer,
+ * as update() and final().
  */
 int kh_highwayhash_digest_avx2(struct kh_highwayhash_state *st,
 			       const struct kh_highwayhash_key *key,
@@ -107,21 +107,51 @@ int kh_highwayhash_digest_avx2(struct kh_highwayhash_state *st,
 {
 	struct kh_simd_save save;
 
-	__kh_highwayhash_init(st, key);
-	if (!kh_simd_final_usable(len, min)) {
+	/* the assembly reads v1 right after v0, in a key and in a state */
+	BUILD_BUG_ON(offsetof(struct kh_highwayhash_key, v1) != 32 ||
+		     offsetof(struct kh_highwayhash_state, v1) != 32);
+
+	if (len > KH_SIMD_CHUNK || !kh_simd_final_usable(len, min)) {
+		__kh_highwayhash_init(st, key);
+		if (len > KH_SIMD_CHUNK && kh_simd_final_usable(len, min)) {
+			kh_highwayhash_update_avx2(st, data, len, min);
+			return kh_highwayhash_final_avx2(st, out, digestsize,
+							 min);
+		}
 		kh_highwayhash_update_generic(st, data, len);
 		return kh_highwayhash_final_generic(st, out, digestsize);
 	}
-	if (len > KH_SIMD_CHUNK) {
-		kh_highwayhash_update_avx2(st, data, len, min);
-		return kh_highwayhash_final_avx2(st, out, digestsize, min);
-	}
 	kh_simd_begin(&save);
-	kh_highwayhash_absorb(st, data, len, KH_ISA_avx2);
-	kh_highwayhash_tail_avx2(st, out, digestsize);
+	kh_highwayhash_oneshot_avx2(key->v0, data, len, out, digestsize);
 	kh_simd_end(&save);
-	kh_wipe_state(st, sizeof(*st));
 	return 0;
+}
+
+/*
+ * The last @len bytes and the end of the message.  From a fresh state
+ * (nothing absorbed: v0 and v1 are still the key's, mul0 and mul1 the
+ * initial ones) a message that digest() takes in one section is taken so
+ * here too, from the state's v0 and v1; the state is wiped.
+ */
+int kh_highwayhash_finup_avx2(struct kh_highwayhash_state *st,
+			      const u8 *data, size_t len, u8 *out,
+			      unsigned int digestsize,
+			      const struct kh_simd_min *min)
+{
+	struct kh_simd_save save;
+
+	if (!st->len && len <= KH_SIMD_CHUNK &&
+	    kh_simd_final_usable(len, min)) {
+		kh_simd_begin(&save);
+		kh_highwayhash_oneshot_avx2(st->v0, data, len, out,
+					    digestsize);
+		kh_simd_end(&save);
+		kh_wipe_state(st, sizeof(*st));
+		return 0;
+	}
+	if (len)
+		kh_highwayhash_update_avx2(st, data, len, min);
+	return kh_highwayhash_final_avx2(st, out, digestsize, min);
 }
 
 /* Multimixer-128 */

@@ -22,6 +22,15 @@ asmlinkage void kh_highwayhash_finish_avx2(struct kh_highwayhash_state *st,
 					   u8 *out, unsigned int digestsize,
 					   const u8 *pkt, unsigned int n);
 
+/*
+ * A whole message from v0 and v1 of a new message (@v: a prepared key's
+ * v0 then v1, or a fresh state's), the state in registers throughout:
+ * inside a SIMD section its caller holds, at most KH_SIMD_CHUNK bytes.
+ */
+asmlinkage void kh_highwayhash_oneshot_avx2(const u64 *v, const u8 *data,
+					    size_t len, u8 *out,
+					    unsigned int digestsize);
+
 /* @nblocks whole blocks with instruction set @isa (a constant). */
 static __always_inline void
 kh_highwayhash_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,

@@ -45,12 +45,8 @@ static int kh_highwayhash64_avx2_final(struct shash_desc *desc, u8 *out)
 static int kh_highwayhash64_avx2_finup(struct shash_desc *desc, const u8 *data,
 				       unsigned int len, u8 *out)
 {
-	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
-
-	if (len)
-		kh_highwayhash_update_avx2(st, data, len,
-					   &kh_highwayhash64_avx2_min);
-	return kh_highwayhash_final_avx2(st, out, KH_HIGHWAYHASH64_DIGEST_SIZE,
+	return kh_highwayhash_finup_avx2(shash_desc_ctx(desc), data, len, out,
+					 KH_HIGHWAYHASH64_DIGEST_SIZE,
 					 &kh_highwayhash64_avx2_min);
 }
 
@@ -85,12 +81,8 @@ static int kh_highwayhash128_avx2_final(struct shash_desc *desc, u8 *out)
 static int kh_highwayhash128_avx2_finup(struct shash_desc *desc, const u8 *data,
 					unsigned int len, u8 *out)
 {
-	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
-
-	if (len)
-		kh_highwayhash_update_avx2(st, data, len,
-					   &kh_highwayhash128_avx2_min);
-	return kh_highwayhash_final_avx2(st, out, KH_HIGHWAYHASH128_DIGEST_SIZE,
+	return kh_highwayhash_finup_avx2(shash_desc_ctx(desc), data, len, out,
+					 KH_HIGHWAYHASH128_DIGEST_SIZE,
 					 &kh_highwayhash128_avx2_min);
 }
 
@@ -126,12 +118,8 @@ static int kh_highwayhash256_avx2_final(struct shash_desc *desc, u8 *out)
 static int kh_highwayhash256_avx2_finup(struct shash_desc *desc, const u8 *data,
 					unsigned int len, u8 *out)
 {
-	struct kh_highwayhash_state *st = shash_desc_ctx(desc);
-
-	if (len)
-		kh_highwayhash_update_avx2(st, data, len,
-					   &kh_highwayhash256_avx2_min);
-	return kh_highwayhash_final_avx2(st, out, KH_HIGHWAYHASH256_DIGEST_SIZE,
+	return kh_highwayhash_finup_avx2(shash_desc_ctx(desc), data, len, out,
+					 KH_HIGHWAYHASH256_DIGEST_SIZE,
 					 &kh_highwayhash256_avx2_min);
 }
 

@@ -799,6 +799,66 @@ static unsigned int selftest_threshold(const struct ht_impl *impl)
 }
 
 /*
+ * The driver's digest() and init() + finup(), which have paths of their
+ * own (HighwayHash's one-shot assembly), on every length 0..MAXLEN
+ * against the generic driver, as a user task and as a kernel thread (the
+ * two thresholds), each message ending at a guard page: a read past its
+ * end faults.
+ */
+static unsigned int shash_lengths(struct kh_run *r, const u8 *key,
+				  unsigned int keylen)
+{
+	struct shash_alg *alg = ht_shash_alg(r->impl->driver);
+	struct crypto_shash *tfm = alg ? kh_shim_tfm_new(alg) : NULL;
+	struct shash_desc *desc = tfm ? kh_shim_desc_new(tfm) : NULL;
+	u8 *msg = ht_guarded_alloc(MAXLEN);
+	unsigned int bad = 0, kthread, way, cases = 0;
+	u32 len;
+
+	if (!desc || !msg || alg->setkey(tfm, key, keylen)) {
+		printf("FAIL: %s: no shash request for the lengths\n",
+		       r->impl->driver);
+		bad = 1;
+		goto out;
+	}
+	for (kthread = 0; kthread < 2; kthread++) {
+		kh_shim_task.flags = kthread ? PF_KTHREAD : 0;
+		for (len = r->step == 1 ? 0 : r->step; len <= MAXLEN;
+		     len += r->step) {
+			u8 *p = msg + MAXLEN - len, d1[64], d2[64];
+
+			memcpy(p, r->data + rnd(64), len);
+			if (hash(r->gen, r->ctx, r->state, p, len, KH_NOSIMD,
+				 d1))
+				bad++;
+			for (way = 0; way < 2; way++, cases++) {
+				int err = way ? alg->init(desc) : 0;
+
+				err = err ? err : way ?
+				      alg->finup(desc, p, len, d2) :
+				      alg->digest(desc, p, len, d2);
+				if ((err || memcmp(d1, d2, r->impl->digestsize)) &&
+				    !bad++)
+					printf("FAIL: %s: %s of %u bytes as %s (error %d)\n",
+					       r->impl->driver,
+					       way ? "init() + finup()" : "digest()",
+					       len, kthread ? "a kernel thread" :
+					       "a user task", err);
+			}
+		}
+	}
+	kh_shim_task.flags = 0;
+	if (!bad)
+		printf("PASS: %s: digest() and init() + finup() = %s, every length 0..%u as a user task and a kernel thread, %u cases, the message at a guard page\n",
+		       r->impl->driver, r->gen->driver, MAXLEN, cases);
+out:
+	ht_guarded_free(msg, MAXLEN);
+	free(desc);
+	kh_shim_tfm_free(tfm);
+	return bad;
+}
+
+/*
  * The driver's own shash functions (digest() included, which has paths of
  * its own) with SIMD disabled: the vectors still, and no SIMD section.
  */
@@ -877,6 +937,7 @@ static unsigned int test_driver(const struct ht_impl *impl)
 	}
 	bad += lengths(&r, KH_NOSIMD);
 	bad += lengths(&r, KH_MIXED);
+	bad += shash_lengths(&r, key, keylen);
 	bad += long_messages(&r);
 	bad += scribbled_states(&r);
 	if (kh_blockfns_of(impl->driver) && kh_blockfns_of(r.gen->driver)) {

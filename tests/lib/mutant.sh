@@ -17,7 +17,8 @@
 #                   generic C
 #   fuzz-tail-bit   one bit of the AVX2 HighwayHash's tail: the remainder
 #                   adjustment's rotation count 32 - n becomes 33 - n
-#                   (arch/x86/highwayhash-avx2.S, kh_highwayhash_finish_avx2):
+#                   (arch/x86/highwayhash-avx2.S, HH_REMAINDER_ADJUST, in
+#                   kh_highwayhash_finish_avx2 and kh_highwayhash_oneshot_avx2):
 #                   the highwayhash*-avx2 drivers, lengths not a multiple of 32
 #   fuzz-packet-bit one bit of the remainder packet that every HighwayHash
 #                   driver shares (core/highwayhash.c,
@@ -48,7 +49,7 @@ ct-key-branch)
 ct-msg-index)
 	mutate core/nh.c 's/^(void kh_nh_generic\([^{]*\{\n.*?\n\n)/static volatile u8 kh_mutant_sink;\nstatic const u8 kh_mutant_tab[256] = { 1 };\n\n$1\tif (len)\n\t\tkh_mutant_sink = kh_mutant_tab[msg[0]];\n/ms' ;;
 fuzz-tail-bit)
-	mutate arch/x86/highwayhash-avx2.S 's/(SYM_FUNC_START\(kh_highwayhash_finish_avx2\).*?\tmov\t\t)\$32, %eax/$1\$33, %eax/s' ;;
+	mutate arch/x86/highwayhash-avx2.S 's/(\.macro HH_REMAINDER_ADJUST .*?\tmov\t\t)\$32, %eax/$1\$33, %eax/s' ;;
 fuzz-neon-tail)
 	mutate arch/arm64/highwayhash.h 's/(\tif \(st->len % )KH_HIGHWAYHASH_BLOCK_SIZE\) \{\n(\t\tkh_highwayhash_remainder_prepare\(st, pkt\);\n\t\tkh_highwayhash_blocks_neon)/$1(KH_HIGHWAYHASH_BLOCK_SIZE \/ 2)) {\n$2/'
 	# the header is compiled as part of glue.c, which finds it as

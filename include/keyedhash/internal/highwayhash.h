@@ -70,11 +70,13 @@ int kh_highwayhash_final_neon(struct kh_highwayhash_state *st, u8 *out,
 			      const struct kh_simd_min *min);
 
 /*
- * A whole message from a fresh state @st (the drivers' digest(), the
- * library's one-shot), per instruction set: what init(), update() and
- * final() do, and the SIMD ones take a message of at most KH_SIMD_CHUNK
- * bytes at or above their thresholds in one SIMD section rather than two,
- * its whole blocks straight from @data.  @st is wiped; returns 0.
+ * A whole message (the drivers' digest(), the library's one-shot), per
+ * instruction set: what init(), update() and final() do, in scratch state
+ * @st, which is then wiped.  The SIMD ones take a message of at most
+ * KH_SIMD_CHUNK bytes at or above their thresholds in one SIMD section
+ * rather than two: AVX2 by the one-shot assembly, which keeps the state in
+ * registers and leaves @st untouched; NEON its blocks straight from @data.
+ * Returns 0.
  */
 int kh_highwayhash_digest_generic(struct kh_highwayhash_state *st,
 				  const struct kh_highwayhash_key *key,
@@ -85,6 +87,14 @@ int kh_highwayhash_digest_avx2(struct kh_highwayhash_state *st,
 			       const u8 *data, size_t len, u8 *out,
 			       unsigned int digestsize,
 			       const struct kh_simd_min *min);
+/*
+ * update() and final() of the last @len bytes; from a fresh state, a
+ * message digest() takes in one section is taken so here too.
+ */
+int kh_highwayhash_finup_avx2(struct kh_highwayhash_state *st,
+			      const u8 *data, size_t len, u8 *out,
+			      unsigned int digestsize,
+			      const struct kh_simd_min *min);
 int kh_highwayhash_digest_neon(struct kh_highwayhash_state *st,
 			       const struct kh_highwayhash_key *key,
 			       const u8 *data, size_t len, u8 *out,
