@@ -228,25 +228,6 @@ SYM_FUNC_END(kh_highwayhash_blocks_avx2)
 	RET
 .endm
 
-/*
- * void kh_highwayhash_finish_avx2(struct kh_highwayhash_state *st, u8 *out,
- *			  unsigned int digestsize, const u8 *pkt,
- *			  unsigned int n)
- *
- * n = len % 32; if it is not 0, pkt is the remainder packet (built in C by
- * kh_highwayhash_remainder_packet()) and v0/v1 get the remainder adjustment here first.
- * Then the PermuteAndUpdate rounds (4, 6 or 10 for an 8, 16 or 32-byte
- * digest) and the output.  The state is left spent (not stored back).
- */
-SYM_FUNC_START(kh_highwayhash_finish_avx2)
-	HH_LOAD_STATE
-	test		%r8d, %r8d
-	jz		.Lno_remainder
-	HH_REMAINDER_ADJUST %r8d
-	HH_ROUND	(%rcx)
-.Lno_remainder:
-	HH_FINISH	%edx, %rsi
-SYM_FUNC_END(kh_highwayhash_finish_avx2)
 
 /*
  * Into \xreg (zeroed), the whole 32-bit words of the remainder below 16
@@ -272,6 +253,48 @@ SYM_FUNC_END(kh_highwayhash_finish_avx2)
 .endm
 
 /*
+ * The remainder step, if n = %edx (len % 32) is not 0: the adjustment of
+ * v0 and v1, then the round of the remainder packet, loaded from the n
+ * bytes at %rsi without reading past them and without a message byte in
+ * a general register: the whole 32-bit words, then the bytes the
+ * reference places in word 4 (n < 16: bytes n & ~3, n & ~3 + (n & 3) / 2
+ * and n - 1) or in word 7 (n >= 16: the last four bytes).  Clobbers %eax,
+ * %r9-%r11.
+ */
+.macro HH_TAIL
+	test		%edx, %edx
+	jz		.Ltail_done\@
+	HH_REMAINDER_ADJUST %edx
+	vpxor		T2X, T2X, T2X
+	test		$16, %dl
+	jz		.Ltail_short\@
+	/* n >= 16: words 0-3, the next whole words, the last four bytes */
+	vmovdqu		(%rsi), PKTX
+	HH_LOAD_WORDS	16(%rsi), 16 + 8(%rsi), T2X
+	vpinsrd		$3, -4(%rsi,%rdx), T2X, T2X
+	jmp		.Ltail_packet\@
+.Ltail_short\@:
+	/* n < 16: the whole words, then three of the n & 3 tail bytes */
+	vpxor		PKTX, PKTX, PKTX
+	HH_LOAD_WORDS	(%rsi), 8(%rsi), PKTX
+	mov		%edx, %r9d
+	and		$3, %r9d
+	jz		.Ltail_packet\@
+	mov		%edx, %r10d
+	and		$~3, %r10d
+	add		%rsi, %r10		/* the tail's first byte */
+	mov		%r9d, %r11d
+	shr		$1, %r11d
+	vpinsrb		$0, (%r10), T2X, T2X
+	vpinsrb		$1, (%r10,%r11), T2X, T2X
+	vpinsrb		$2, -1(%r10,%r9), T2X, T2X
+.Ltail_packet\@:
+	vinserti128	$1, T2X, PKT, PKT
+	HH_ROUND	PKT
+.Ltail_done\@:
+.endm
+
+/*
  * void kh_highwayhash_oneshot_avx2(const u64 *v, const u8 *data, size_t len,
  *				    u8 *out, unsigned int digestsize)
  *
@@ -279,11 +302,8 @@ SYM_FUNC_END(kh_highwayhash_finish_avx2)
  * a prepared key, or of a fresh state, which init() copied from one, read
  * a word at a time as HH_LOAD_VEC explains): the packets, the remainder,
  * the finalisation and the output, the state in registers throughout
- * (nothing of it is stored).  The remainder packet is loaded from @data
- * without reading past its end and without a message byte in a general
- * register: its whole 32-bit words (n & ~3 bytes), then the bytes the
- * reference places in word 4 (n < 16: bytes n & ~3, n & ~3 + (n & 3) / 2
- * and n - 1) or in word 7 (n >= 16: the last four bytes).
+ * (nothing of it is stored); the remainder packet straight from the end
+ * of @data (HH_TAIL).
  */
 SYM_FUNC_START(kh_highwayhash_oneshot_avx2)
 	HH_LOAD_VEC	0x00, V0, %xmm0, %xmm5
@@ -302,40 +322,28 @@ SYM_FUNC_START(kh_highwayhash_oneshot_avx2)
 
 .Loneshot_tail:
 	and		$31, %edx		/* n */
-	jz		.Loneshot_finish
-	HH_REMAINDER_ADJUST %edx
-	vpxor		T2X, T2X, T2X
-	test		$16, %dl
-	jz		.Loneshot_short
-	/*
-	 * n >= 16: words 0-3, the next whole words from word 4 on, and the
-	 * last four bytes in word 7
-	 */
-	vmovdqu		(%rsi), PKTX
-	HH_LOAD_WORDS	16(%rsi), 16 + 8(%rsi), T2X
-	vpinsrd		$3, -4(%rsi,%rdx), T2X, T2X
-	jmp		.Loneshot_word
-.Loneshot_short:
-	/*
-	 * n < 16: the whole words from word 0 on; of the tail = n & 3
-	 * bytes, three go to word 4
-	 */
-	vpxor		PKTX, PKTX, PKTX
-	HH_LOAD_WORDS	(%rsi), 8(%rsi), PKTX
-	mov		%edx, %r9d
-	and		$3, %r9d
-	jz		.Loneshot_word
-	mov		%edx, %r10d
-	and		$~3, %r10d
-	add		%rsi, %r10		/* the tail's first byte */
-	mov		%r9d, %r11d
-	shr		$1, %r11d
-	vpinsrb		$0, (%r10), T2X, T2X
-	vpinsrb		$1, (%r10,%r11), T2X, T2X
-	vpinsrb		$2, -1(%r10,%r9), T2X, T2X
-.Loneshot_word:
-	vinserti128	$1, T2X, PKT, PKT
-	HH_ROUND	PKT
-.Loneshot_finish:
+	HH_TAIL
 	HH_FINISH	%r8d, %rcx
 SYM_FUNC_END(kh_highwayhash_oneshot_avx2)
+
+/*
+ * void kh_highwayhash_finish_avx2(struct kh_highwayhash_state *st, u8 *out,
+ *				   unsigned int digestsize, unsigned int n)
+ *
+ * The end of a message: the remainder step of the n = len % 32 bytes in
+ * the state's buffer (HH_TAIL; n is passed, as the state is only read
+ * into vector registers), the PermuteAndUpdate rounds (4, 6 or 10 for
+ * an 8, 16 or 32-byte digest) and the output.  The state is left spent
+ * (not stored back).
+ */
+SYM_FUNC_START(kh_highwayhash_finish_avx2)
+	HH_LOAD_STATE
+	/* the registers of the one-shot's: out, digestsize, n, the bytes */
+	mov		%ecx, %r9d
+	mov		%rsi, %rcx
+	mov		%edx, %r8d
+	mov		%r9d, %edx
+	lea		0x80(STATE), %rsi
+	HH_TAIL
+	HH_FINISH	%r8d, %rcx
+SYM_FUNC_END(kh_highwayhash_finish_avx2)

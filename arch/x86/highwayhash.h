@@ -15,12 +15,13 @@
 asmlinkage void kh_highwayhash_blocks_avx2(struct kh_highwayhash_state *st,
 					   const u8 *src, size_t nblocks);
 /*
- * The remainder step (given the n = len % 32 buffered bytes' packet @pkt,
- * or none), the permute rounds and the output of @digestsize bytes.
+ * The end of a message from the state: the remainder step of the @n =
+ * len % 32 bytes in its buffer, the permute rounds and the output of
+ * @digestsize bytes.
  */
 asmlinkage void kh_highwayhash_finish_avx2(struct kh_highwayhash_state *st,
 					   u8 *out, unsigned int digestsize,
-					   const u8 *pkt, unsigned int n);
+					   unsigned int n);
 
 /*
  * A whole message from v0 and v1 of a new message (@v: a prepared key's
@@ -43,27 +44,20 @@ kh_highwayhash_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
 }
 
 /*
- * The end of a message: the remainder packet built in C, the rest in
- * AVX2.  Inside a SIMD section its caller holds; leaves the state spent.
+ * The end of a message, all in AVX2.  Inside a SIMD section its caller
+ * holds; leaves the state spent.
  */
 static inline void kh_highwayhash_tail_avx2(struct kh_highwayhash_state *st,
 					    u8 *out, unsigned int digestsize)
 {
-	unsigned int n = st->len % KH_HIGHWAYHASH_BLOCK_SIZE;
-	u8 pkt[KH_HIGHWAYHASH_BLOCK_SIZE];
-
 	/* the assembly reads the state words at fixed offsets */
 	BUILD_BUG_ON(offsetof(struct kh_highwayhash_state, v1) != 32 ||
 		     offsetof(struct kh_highwayhash_state, mul0) != 64 ||
-		     offsetof(struct kh_highwayhash_state, mul1) != 96);
+		     offsetof(struct kh_highwayhash_state, mul1) != 96 ||
+		     offsetof(struct kh_highwayhash_state, buf) != 128);
 
-	if (!n) {
-		kh_highwayhash_finish_avx2(st, out, digestsize, NULL, 0);
-		return;
-	}
-	kh_highwayhash_remainder_packet(st, pkt);
-	kh_highwayhash_finish_avx2(st, out, digestsize, pkt, n);
-	memzero_explicit(pkt, sizeof(pkt));
+	kh_highwayhash_finish_avx2(st, out, digestsize,
+				   st->len % KH_HIGHWAYHASH_BLOCK_SIZE);
 }
 
 DECLARE_STATIC_KEY_FALSE(kh_have_highwayhash_avx2);

@@ -43,6 +43,9 @@ typedef signed long long __s64;
 #define KBUILD_MODNAME "keyedhash"
 #endif
 #define __maybe_unused		__attribute__((unused))
+#ifndef noinline
+#define noinline		__attribute__((noinline))
+#endif
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define min(a, b)		((a) < (b) ? (a) : (b))
 #define max(a, b)		((a) > (b) ? (a) : (b))

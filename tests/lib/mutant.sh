@@ -20,11 +20,11 @@
 #                   (arch/x86/highwayhash-avx2.S, HH_REMAINDER_ADJUST, in
 #                   kh_highwayhash_finish_avx2 and kh_highwayhash_oneshot_avx2):
 #                   the highwayhash*-avx2 drivers, lengths not a multiple of 32
-#   fuzz-packet-bit one bit of the remainder packet that every HighwayHash
-#                   driver shares (core/highwayhash.c,
-#                   kh_highwayhash_remainder_packet): tails of 1..3 mod 4
-#                   bytes below 16 mod 32; the drivers still agree with
-#                   each other, only an independent reference sees it
+#   fuzz-packet-bit one bit of the remainder packet of the generic C and the
+#                   NEON drivers (core/highwayhash.c,
+#                   highwayhash_remainder_packet): tails of 1..3 mod 4
+#                   bytes below 16 mod 32; on arm64 the drivers still agree
+#                   with each other, only an independent reference sees it
 #   fuzz-neon-tail  the NEON HighwayHash's end of message (arch/arm64/highwayhash.h,
 #                   kh_highwayhash_tail_neon, compiled into glue.c) takes
 #                   len % 16 for len % 32: one bit of a constant; lengths

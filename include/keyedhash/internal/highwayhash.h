@@ -25,15 +25,12 @@ void kh_highwayhash_blocks_generic(struct kh_highwayhash_state *st,
 
 /*
  * The first half of the remainder step (UpdateRemainder of the reference
- * code, github.com/google/highwayhash), shared with the SIMD finishers:
+ * code, github.com/google/highwayhash), shared with the NEON finisher:
  * adjust v0/v1 for the n = len % 32 buffered bytes (n != 0) and build the
  * packet that is then absorbed like any other.
  */
 void kh_highwayhash_remainder_prepare(struct kh_highwayhash_state *st,
 				      u8 pkt[KH_HIGHWAYHASH_BLOCK_SIZE]);
-/* Only the packet of that step, for finishers that adjust v0/v1 themselves. */
-void kh_highwayhash_remainder_packet(const struct kh_highwayhash_state *st,
-				     u8 pkt[KH_HIGHWAYHASH_BLOCK_SIZE]);
 
 /* PermuteAndUpdate rounds of the finalisation, per digest size. */
 static inline unsigned int kh_highwayhash_final_rounds(unsigned int digestsize)
