@@ -44,7 +44,7 @@ typedef signed long long __s64;
 #endif
 #define __maybe_unused		__attribute__((unused))
 #ifndef noinline
-#define noinline		__attribute__((noinline))
+#define noinline		__attribute__((__noinline__))
 #endif
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define min(a, b)		((a) < (b) ? (a) : (b))

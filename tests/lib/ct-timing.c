@@ -115,7 +115,7 @@ static int kh_cmp(const void *a, const void *b)
  */
 static uint8_t kh_leaky_ref[65536];
 
-static int __attribute__((noinline)) kh_leaky(const uint8_t *msg, size_t len)
+static int __attribute__((__noinline__)) kh_leaky(const uint8_t *msg, size_t len)
 {
 	size_t i;
 

@@ -22,7 +22,7 @@ typedef uint64_t u64;
 
 #define KB_MAX_DIGEST	64
 /* an out-of-line function, as the kernel's exported ones */
-#define KB_NOINLINE	__attribute__((noinline))
+#define KB_NOINLINE	__attribute__((__noinline__))
 
 struct kb_impl;
 

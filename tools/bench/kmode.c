@@ -115,7 +115,7 @@ static void kb_os_xrstor(void)
 			     : "memory");
 }
 
-static __attribute__((noinline)) void kb_preempt_schedule(void)
+static __attribute__((__noinline__)) void kb_preempt_schedule(void)
 {
 	/* never reached: nothing here ever asks for a reschedule */
 	__asm__ __volatile__("" ::: "memory");
@@ -179,7 +179,7 @@ void kb_kfpu_end(void)
 }
 
 /* switch_fpu_return() on the way out of the system call */
-static __attribute__((noinline)) void kb_switch_fpu_return(void)
+static __attribute__((__noinline__)) void kb_switch_fpu_return(void)
 {
 	if (kb_fpregs_owner_ctx != &kb_fpstate) {
 		kb_os_xrstor();
@@ -210,7 +210,7 @@ static void kb_kfpu_set_kthread(bool kthread)
  * would: XSAVEOPT then writes all components (none is unmodified since the
  * last XRSTOR, none is in its init state).
  */
-static __attribute__((noinline)) void kb_dirty_vregs(void)
+static __attribute__((__noinline__)) void kb_dirty_vregs(void)
 {
 	/* caller-saved in the SysV ABI; this file itself uses no SIMD */
 	if (__builtin_cpu_supports("avx512f"))

@@ -10,6 +10,8 @@
 #   KB_NO_RUST=1        skip the Rust peers
 #   KB_NO_GO=1          skip the Go peer (github.com/minio/highwayhash, taken
 #                       from the Go module proxy; tools/bench/peers-go)
+#   KB_BUILD_ONLY=1     build the harness (our code, its kernel-mode copy,
+#                       the kernel peers) and stop: make check's build check
 #   KH_GOOGLE_HH=DIR    a google/highwayhash checkout (or a bare clone): adds
 #                       Google's portable C HighwayHash and its AVX2 C++ as
 #                       peers (skipped, and said so, without)
@@ -115,6 +117,10 @@ MAKEARGS=(KB_LINUX="$KB_LINUX")
 [ -n "${KB_ARCH_SRCS:-}" ] && MAKEARGS+=(KB_ARCH_SRCS="$KB_ARCH_SRCS")
 [ -n "${KB_RETHUNK:-}" ] && MAKEARGS+=(KB_RETHUNK="$KB_RETHUNK")
 make -s -C "$TOP" -f tools/bench/build.mk "${MAKEARGS[@]}" kb-build >/dev/null
+if [ -n "${KB_BUILD_ONLY:-}" ]; then
+	log "built $OUT/$MACH/kbench (KB_BUILD_ONLY: no other peer built, nothing run)"
+	exit 0
+fi
 # and libkeyedhash.so, whose rows (lib:ALG, lib:ALG stream) load it with
 # dlopen() (tools/bench/peers-lib.c; KB_LIBKEYEDHASH= leaves them out)
 if [ -z "${KB_LIBKEYEDHASH+set}" ]; then

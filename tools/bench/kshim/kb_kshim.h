@@ -90,7 +90,7 @@ typedef uint32_t __be32;
 #endif
 #define pr_info(...)		do { } while (0)
 #define pr_err(...)		do { } while (0)
-#define noinline		__attribute__((noinline))
+#define noinline		__attribute__((__noinline__))
 #define __maybe_unused		__attribute__((unused))
 #define __aligned(x)		__attribute__((aligned(x)))
 #define __packed		__attribute__((packed))
