@@ -16,6 +16,15 @@ kh_highwayhash_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
 	kh_highwayhash_blocks_generic(st, src, nblocks);
 }
 
+/* The block the buffer holds, then @nblocks (at least one) from @src. */
+static __always_inline void
+kh_highwayhash_buf_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
+			      const u8 *src, size_t nblocks)
+{
+	kh_highwayhash_blocks_generic(st, st->buf, 1);
+	kh_highwayhash_blocks_generic(st, src, nblocks);
+}
+
 static __always_inline enum kh_isa kh_highwayhash_isa(void)
 {
 	return KH_ISA_generic;

@@ -121,6 +121,20 @@
 	vmovdqa		.Lzipper(%rip), ZIPPER
 .endm
 
+/* The blocks at %rsi (%rdx of them, at least one), then the state stored. */
+.macro HH_BLOCKS_STORE
+.Lblocks_loop\@:
+	HH_ROUND	(%rsi)
+	add		$32, %rsi
+	dec		%rdx
+	jnz		.Lblocks_loop\@
+	vmovdqu		V0, 0x00(STATE)
+	vmovdqu		V1, 0x20(STATE)
+	vmovdqu		MUL0, 0x40(STATE)
+	vmovdqu		MUL1, 0x60(STATE)
+	vzeroupper
+.endm
+
 /*
  * void kh_highwayhash_blocks_avx2(struct kh_highwayhash_state *st, const u8 *src, size_t nblocks)
  * nblocks 0 returns at once (nothing read, the state unchanged).
@@ -129,20 +143,25 @@ SYM_FUNC_START(kh_highwayhash_blocks_avx2)
 	test		%rdx, %rdx
 	jz		.Lblocks_return
 	HH_LOAD_STATE
-.Lblocks_loop:
-	HH_ROUND	(%rsi)
-	add		$32, %rsi
-	dec		%rdx
-	jnz		.Lblocks_loop
-
-	vmovdqu		V0, 0x00(STATE)
-	vmovdqu		V1, 0x20(STATE)
-	vmovdqu		MUL0, 0x40(STATE)
-	vmovdqu		MUL1, 0x60(STATE)
-	vzeroupper
+	HH_BLOCKS_STORE
 .Lblocks_return:
 	RET
 SYM_FUNC_END(kh_highwayhash_blocks_avx2)
+
+/*
+ * void kh_highwayhash_buf_blocks_avx2(struct kh_highwayhash_state *st,
+ *				       const u8 *src, size_t nblocks)
+ * The block the state's buffer holds (just completed), then nblocks (at
+ * least one) from src: an update that completes a buffered block and goes
+ * on with whole blocks (dm-integrity's block after its 24 bytes of salt and
+ * sector) loads and stores the state once.
+ */
+SYM_FUNC_START(kh_highwayhash_buf_blocks_avx2)
+	HH_LOAD_STATE
+	HH_ROUND	0x80(STATE)
+	HH_BLOCKS_STORE
+	RET
+SYM_FUNC_END(kh_highwayhash_buf_blocks_avx2)
 
 /*
  * The remainder step's adjustment for n = len % 32 bytes (in \cnt, a

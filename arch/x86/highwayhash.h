@@ -23,6 +23,9 @@ asmlinkage void kh_highwayhash_finish_avx2(struct kh_highwayhash_state *st,
 					   u8 *out, unsigned int digestsize,
 					   unsigned int n);
 
+/* The buffered block, then @nblocks (at least one) from @src. */
+asmlinkage void kh_highwayhash_buf_blocks_avx2(struct kh_highwayhash_state *st,
+					       const u8 *src, size_t nblocks);
 /*
  * A whole message from v0 and v1 of a new message (@v: a prepared key's
  * v0 then v1, or a fresh state's), the state in registers throughout:
@@ -41,6 +44,22 @@ kh_highwayhash_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
 		kh_highwayhash_blocks_avx2(st, src, nblocks);
 	else
 		kh_highwayhash_blocks_generic(st, src, nblocks);
+}
+
+/*
+ * The block the buffer holds, then @nblocks (at least one) from @src; for
+ * AVX2 in one call.
+ */
+static __always_inline void
+kh_highwayhash_buf_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
+			      const u8 *src, size_t nblocks)
+{
+	if (isa == KH_ISA_avx2) {
+		kh_highwayhash_buf_blocks_avx2(st, src, nblocks);
+	} else {
+		kh_highwayhash_blocks_generic(st, st->buf, 1);
+		kh_highwayhash_blocks_generic(st, src, nblocks);
+	}
 }
 
 /*

@@ -157,9 +157,17 @@ kh_highwayhash_absorb(struct kh_highwayhash_state *st, const u8 *src,
 		memcpy(st->buf + pos, src, n);
 		if (pos + n < KH_HIGHWAYHASH_BLOCK_SIZE)
 			return;
-		kh_highwayhash_blocks_isa(isa, st, st->buf, 1);
 		src += n;
 		len -= n;
+		if (len >= KH_HIGHWAYHASH_BLOCK_SIZE) {
+			/* the buffered block and whole ones: one call */
+			kh_highwayhash_buf_blocks_isa(isa, st, src,
+						      len / KH_HIGHWAYHASH_BLOCK_SIZE);
+			src += len - len % KH_HIGHWAYHASH_BLOCK_SIZE;
+			len %= KH_HIGHWAYHASH_BLOCK_SIZE;
+		} else {
+			kh_highwayhash_blocks_isa(isa, st, st->buf, 1);
+		}
 	}
 	if (len >= KH_HIGHWAYHASH_BLOCK_SIZE) {
 		kh_highwayhash_blocks_isa(isa, st, src,
