@@ -94,10 +94,10 @@ expect "the fastest driver of each MAC, cycles per block" \
 	'| **highwayhash128** | `highwayhash128-avx2` | – | – | 2048 | 3072 | 5.00× |'
 expect "the ratio to hmac(sha256) and crc32c" \
 	'runs at 5.00× the speed of hmac(sha256) (`peer:hmac(sha256-ni)`, 10240 cycles); 0.50× the speed of crc32c'
-expect "a per-block cost target, by how much" \
-	'| 4K | 0.550 `highwayhash256-avx2 [kthread]` vs 2.50 `peer:hmac(sha256-ni) [kthread]` (0.220× the cycles) | no |'
-expect "the 4 KiB cost target against crc32c (1.6×), missed" \
-	'| 4K | 0.550 `highwayhash256-avx2 [kthread]` vs 0.250 `peer:crc32c-intel [kthread]` (2.200× the cycles) | no |'
+expect "a per-block cost target met, by our fastest MAC" \
+	'| 4K | 0.500 `highwayhash128-avx2 [kthread]` vs 2.50 `peer:hmac(sha256-ni) [kthread]` (0.200× the cycles) | **yes** |'
+expect "the 4 KiB cost target against crc32c (1.6×), missed, by how much" \
+	'| 4K | 0.500 `highwayhash128-avx2 [kthread]` vs 0.250 `peer:crc32c-intel [kthread]` (2.000× the cycles) | no |'
 expect "the table of every dm-integrity row" \
 	'| `peer:hmac(sha256-ni)` | hmac(sha256) | – | – | 10240 | 11264 | 2.50 |'
 if [ "$(grep -c '^old$' "$W/doc.md")" = 0 ] && grep -q '^middle$' "$W/doc.md" &&

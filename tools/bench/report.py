@@ -89,14 +89,15 @@ NOTES = {
 # wants ours <= peer, ("report", 0) only reports the ratio.
 K = KSUFFIX
 D = " [kthread]"
-OURS_BEST_MAC = [d + D for d in ("highwayhash256-avx2", "sthash-avx2", "sthash-avx512")]
+OURS_BEST_MAC = [d + D for d in ("highwayhash128-avx2", "highwayhash256-avx2", "sthash-avx2",
+                                  "sthash-avx512")]
 HH_CRATE = ["peer:rust-highway", "peer:rust-highway-native"]
 # Every HighwayHash peer: the crate's builds, the Go module (its own harness,
 # tools/bench/peers-go) and Google's C and AVX2 C++ (with KH_GOOGLE_HH).
 HH_PEERS = HH_CRATE + ["peer:go-minio-highwayhash", "peer:google-highwayhash-c",
                        "peer:google-highwayhash-avx2"]
 TARGETS = [
-    ("dm-integrity, 4 KiB `[kthread]`: our best MAC (`highwayhash256` or `sthash`) at most "
+    ("dm-integrity, 4 KiB `[kthread]`: our best MAC (`highwayhash128`, `highwayhash256` or `sthash`) at most "
      "0.2× the cycles of the kernel's `hmac(sha256)` on SHA-NI", DMI,
      OURS_BEST_MAC, ["peer:hmac(sha256-ni)" + D], [4096], ("cost", 0.2)),
     ("dm-integrity, 4 KiB `[kthread]`: our best MAC at most 0.1× the cycles of `hmac(sha512)`",
