@@ -84,6 +84,13 @@ for f in tools/version.sh VERSION Kbuild dkms.conf; do
 done
 git -C "$G" diff --cached --quiet || commit -m "rig: this tree's tools/version.sh, VERSION, Kbuild, dkms.conf"
 REL=$(cat "$G/VERSION")
+if [ "$(git -C "$G" log -1 --format=%H -- VERSION)" = "$(git -C "$G" rev-parse HEAD)" ]; then
+	# this checkout is a release commit: its version is the release's,
+	# and one commit more makes the snapshot the checks below need
+	v=$(ver)
+	kh_check "this checkout is the release commit of $REL: $REL exactly: $v" test "$v" = "$REL"
+	commit --allow-empty -m "rig: a commit after the release"
+fi
 N=$(git -C "$G" rev-list --count HEAD)
 H=$(git -C "$G" rev-parse --short=7 HEAD)
 v0=$(ver)
