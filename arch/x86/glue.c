@@ -105,26 +105,27 @@ int kh_highwayhash_digest_avx2(struct kh_highwayhash_state *st,
 			       unsigned int digestsize,
 			       const struct kh_simd_min *min)
 {
+	bool simd = kh_simd_final_usable(len, min);
 	struct kh_simd_save save;
 
 	/* the assembly reads v1 right after v0, in a key and in a state */
 	BUILD_BUG_ON(offsetof(struct kh_highwayhash_key, v1) != 32 ||
 		     offsetof(struct kh_highwayhash_state, v1) != 32);
 
-	if (len > KH_SIMD_CHUNK || !kh_simd_final_usable(len, min)) {
-		__kh_highwayhash_init(st, key);
-		if (len > KH_SIMD_CHUNK && kh_simd_final_usable(len, min)) {
-			kh_highwayhash_update_avx2(st, data, len, min);
-			return kh_highwayhash_final_avx2(st, out, digestsize,
-							 min);
-		}
+	if (simd && len <= KH_SIMD_CHUNK) {
+		kh_simd_begin(&save);
+		kh_highwayhash_oneshot_avx2(key->v0, data, len, out,
+					    digestsize);
+		kh_simd_end(&save);
+		return 0;
+	}
+	__kh_highwayhash_init(st, key);
+	if (!simd) {
 		kh_highwayhash_update_generic(st, data, len);
 		return kh_highwayhash_final_generic(st, out, digestsize);
 	}
-	kh_simd_begin(&save);
-	kh_highwayhash_oneshot_avx2(key->v0, data, len, out, digestsize);
-	kh_simd_end(&save);
-	return 0;
+	kh_highwayhash_update_avx2(st, data, len, min);
+	return kh_highwayhash_final_avx2(st, out, digestsize, min);
 }
 
 /*
