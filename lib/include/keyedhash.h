@@ -50,10 +50,10 @@ extern "C" {
  * The release this header belongs to (the project's file VERSION); a
  * snapshot's library says more: keyedhash_version().
  */
-#define KEYEDHASH_VERSION_MAJOR	0
-#define KEYEDHASH_VERSION_MINOR	8
+#define KEYEDHASH_VERSION_MAJOR	1
+#define KEYEDHASH_VERSION_MINOR	0
 #define KEYEDHASH_VERSION_PATCH	0
-#define KEYEDHASH_VERSION_STRING	"0.8.0"
+#define KEYEDHASH_VERSION_STRING	"1.0.0"
 
 /* The longest digest of any algorithm. */
 #define KEYEDHASH_MAX_DIGEST	64
