@@ -3,7 +3,8 @@
 # keyedhash: out-of-tree build and project commands.  Kbuild (the file
 # "Kbuild") describes the objects; this Makefile only drives it.
 #
-#   make                  build libkeyedhash and build/khsum (no kernel
+#   make                  build libkeyedhash, build/khsum and
+#                         build/integrity-keycheck (no kernel
 #                         headers needed), then keyedhash.ko for the running
 #                         kernel, or the newest installed Debian 6.1 headers
 #                         (KDIR=...)
@@ -112,9 +113,10 @@ PKG_CONFIG ?= pkg-config
 KCAPI_LIBS := $(shell $(PKG_CONFIG) --libs libkcapi 2>/dev/null || \
 	{ test -f /usr/include/kcapi.h && echo -lkcapi; })
 
-.PHONY: khsum userspace FORCE
+.PHONY: khsum integrity-keycheck userspace FORCE
 khsum: $(BUILD)/khsum
-userspace: lib khsum
+integrity-keycheck: $(BUILD)/integrity-keycheck
+userspace: lib khsum integrity-keycheck
 
 # khsum computes with libkeyedhash by default (--kernel: through AF_ALG):
 # linked with build/lib/libkeyedhash.a, or with KHSUM_LINK=shared against
@@ -138,6 +140,17 @@ $(BUILD)/khsum: tools/khsum.c tools/afalg.c tools/afalg.h tools/kcapi-none.h \
 	$(CC) -O2 -Wall -Wextra $(CPPFLAGS) $(CFLAGS) -Itools -Ilib/include -DKHSUM_LIBKEYEDHASH \
 		-DKHSUM_VERSION='"$(shell cat $(LIB_VERFILE))"' $(if $(KCAPI_LIBS),,-DKHSUM_NO_KCAPI) \
 		-o $@ tools/khsum.c tools/afalg.c $(LDFLAGS) $(KHSUM_LIBKH) $(KCAPI_LIBS)
+
+# make integrity-keycheck: build/integrity-keycheck (tools/integrity-keycheck.c),
+# which checks a dm-integrity volume's key from its raw device before it
+# is opened (keyedhash-integritysetup attach, the initramfs); linked with
+# libkeyedhash as khsum is (KHSUM_LINK).  The rig links it statically for
+# the VMs.
+$(BUILD)/integrity-keycheck: tools/integrity-keycheck.c lib/include/keyedhash.h \
+		$(BUILD)/lib/libkeyedhash.a $(BUILD)/lib/libkeyedhash.so
+	@mkdir -p $(BUILD)
+	$(CC) -O2 -Wall -Wextra $(CPPFLAGS) $(CFLAGS) -Ilib/include \
+		-o $@ tools/integrity-keycheck.c $(LDFLAGS) $(KHSUM_LIBKH)
 
 # The in-tree build as a KUnit kernel under QEMU (tests/rig/intree.sh): a
 # cold kernel build the first time, so not part of "make check".
@@ -179,6 +192,8 @@ MODDIR = $(MODROOT)/lib/modules/$(KVER)
 PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+# integrity-keycheck, a helper of keyedhash-integritysetup (not on PATH)
+KEYCHECKDIR = $(DESTDIR)$(PREFIX)/lib/keyedhash
 
 # make install-module: the module alone.
 .PHONY: install install-module install-tools uninstall uninstall-tools kh-install-check check-intree deb
@@ -194,12 +209,13 @@ install: kh-install-check
 	$(DEPMOD) $(if $(MODROOT),-b $(MODROOT)) -a $(KVER)
 	$(MAKE) install-tools
 
-install-tools: khsum
+install-tools: khsum integrity-keycheck
 	install -D -m 755 $(BUILD)/khsum $(BINDIR)/khsum
 	install -D -m 644 tools/khsum.1 $(MAN1DIR)/khsum.1
+	install -D -m 755 $(BUILD)/integrity-keycheck $(KEYCHECKDIR)/integrity-keycheck
 
 uninstall-tools:
-	rm -f $(BINDIR)/khsum $(MAN1DIR)/khsum.1
+	rm -f $(BINDIR)/khsum $(MAN1DIR)/khsum.1 $(KEYCHECKDIR)/integrity-keycheck
 
 install-module:
 	$(MAKE) kh-install-check
@@ -212,7 +228,7 @@ uninstall:
 	rm -f $(MODDIR)/extra/keyedhash.ko
 	rmdir --ignore-fail-on-non-empty $(MODDIR)/extra 2>/dev/null || true
 	if [ -d $(MODDIR) ]; then $(DEPMOD) $(if $(MODROOT),-b $(MODROOT)) -a $(KVER); fi
-	rm -f $(BINDIR)/khsum $(MAN1DIR)/khsum.1
+	rm -f $(BINDIR)/khsum $(MAN1DIR)/khsum.1 $(KEYCHECKDIR)/integrity-keycheck
 
 # Releases (tools/dist/): make dist writes build/dist/keyedhash-VERSION.tar.gz
 # (git archive, the version stamped in: it builds without git) and its

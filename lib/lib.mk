@@ -241,11 +241,12 @@ $(BUILD)/arm64lib/ct.stamp: tests/lib/ct.c tests/lib/mutant.sh $(wildcard core/*
 	touch $@
 
 # build/lib/test-NAME: a runner of tests/lib/run.sh NAME, its programs built
-LIB_TESTS := vectors wipe khsum khsum-cli python asan valgrind ct ct-arm64 fuzz fuzz-arm64 abi arm64 install
+LIB_TESTS := vectors wipe khsum khsum-cli keycheck python asan valgrind ct ct-arm64 fuzz fuzz-arm64 abi arm64 install
 $(LIB_OUT)/test-vectors $(LIB_OUT)/test-valgrind: $(LIB_OUT)/libtest
 $(LIB_OUT)/test-wipe: $(LIB_OUT)/wipetest
 $(LIB_OUT)/test-khsum: $(LIB_VECTORS) $(BUILD)/khsum
 $(LIB_OUT)/test-khsum-cli: $(BUILD)/khsum
+$(LIB_OUT)/test-keycheck: $(BUILD)/integrity-keycheck $(LIB_OUT)/libkeyedhash.so tests/lib/keycheck.py
 $(LIB_OUT)/test-python: $(wildcard python/src/keyedhash/* python/*.py python/*.toml) $(LIB_SRCS)
 $(LIB_OUT)/test-asan: $(LIB_OUT)/asan/libtest $(LIB_VECTORS)
 # (the SIMD mutant of the host's architecture, and the shared one)

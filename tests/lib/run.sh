@@ -9,6 +9,8 @@
 #   khsum-cli khsum's options as sha256sum/b2sum users type them (--tag, -c
 #             on mixed algorithms, -z, --key-hex, --version, "khsum:" on
 #             every error) and its bound on key reads (peak memory)
+#   keycheck  integrity-keycheck on dm-integrity images made without a
+#             kernel (tests/lib/keycheck.py): every verdict and exit status
 #   python    every vector through the keyedhash Python package, installed
 #             with pip into a venv under BUILD (no network: system setuptools)
 #   asan      libtest on the library built with ASan and UBSan
@@ -44,6 +46,8 @@ khsum)
 	exec python3 "$TOP/tests/lib/khsum-vectors.py" "$B/khsum" ;;
 khsum-cli)
 	exec python3 "$TOP/tests/lib/khsum-cli.py" "$B/khsum" "$TOP" ;;
+keycheck)
+	exec python3 "$TOP/tests/lib/keycheck.py" "$B" ;;
 python)
 	# Debian's python3 (its setuptools and wheel: python3-setuptools,
 	# python3-wheel), as on a fresh Debian 12 machine

@@ -490,12 +490,12 @@ run_host() {
 	done
 	# libkeyedhash (lib/, tests/lib/run.sh; make check-lib): the vectors
 	# through the library, khsum without the module, khsum's command line
-	# and key bound, Python; wipes, ASan/UBSan, valgrind, the constant-time
+	# and key bound, integrity-keycheck on images made without a kernel, Python; wipes, ASan/UBSan, valgrind, the constant-time
 	# check (valgrind, secrets undefined, and its mutants; arm64: valgrind
 	# under qemu-aarch64), the fuzzer against independent references for
 	# FUZZ_SECONDS (and on arm64 against their recorded answers), the ABI
 	# baseline, arm64 under qemu-aarch64, make install-lib and the README's example
-	for n in vectors wipe khsum khsum-cli python asan valgrind ct ct-arm64 fuzz fuzz-arm64 abi arm64 install; do
+	for n in vectors wipe khsum khsum-cli keycheck python asan valgrind ct ct-arm64 fuzz fuzz-arm64 abi arm64 install; do
 		host_test "lib/test-$n"
 	done
 	kh_check "lib/libkeyedhash.3: groff -man -ww renders it without warnings" sh -c \
