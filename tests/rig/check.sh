@@ -307,7 +307,8 @@ initramfs() { # out, mkinitramfs.sh arguments...
 # AF_ALG tests on tools/afalg.c; khsum, kh-kcapi-test and the README's
 # libkcapi example on Debian's libkcapi.a (arm64: Debian's arm64
 # libkcapi-dev, tests/rig/kcapi.sh).  On x86_64 also the example linked
-# dynamically, as a user builds it, and README's copy of it compared.
+# dynamically, as a user builds it, and README's copy of it compared, and
+# integrity-keycheck on libkeyedhash.a (with a broken copy).
 build_tools() { # arch, cc
 	local o=$KH_OUT/tools-$1 cc=$2 f="-O2 -Wall -Wextra -static" t=$KH_TOP/tools
 	local a=$KH_TOP/tests/afalg k=() r
@@ -327,6 +328,18 @@ build_tools() { # arch, cc
 	$cc $f "${k[@]}" -o "$o/kcapi-example" "$t/examples/kcapi-example.c" -lkcapi ||
 		return 1
 	[ "$1" = arm64 ] && return 0
+	# integrity-keycheck on libkeyedhash.a (only the x86_64 VM runs the
+	# ecosystem checks, tests/vm/keycheck.sh), and a copy that hashes the
+	# wrong sector number, which must not accept the right key there
+	make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/lib/libkeyedhash.a" > /dev/null &&
+	$cc $f -I"$KH_TOP/lib/include" -o "$o/integrity-keycheck" "$t/integrity-keycheck.c" \
+		"$KH_OUT/lib/libkeyedhash.a" || return 1
+	sed 's/put_le64(sector, block << v->log2_spb);/put_le64(sector, (block + 1) << v->log2_spb);/' \
+		"$t/integrity-keycheck.c" > "$o/integrity-keycheck-broken.c"
+	! cmp -s "$t/integrity-keycheck.c" "$o/integrity-keycheck-broken.c" ||
+		{ echo "integrity-keycheck-broken.c: the sector number's line not found"; return 1; }
+	$cc $f -I"$KH_TOP/lib/include" -o "$o/integrity-keycheck-broken" \
+		"$o/integrity-keycheck-broken.c" "$KH_OUT/lib/libkeyedhash.a" || return 1
 	$cc -O2 -Wall -Wextra -Werror -o "$o/kcapi-example-dynamic" \
 		"$t/examples/kcapi-example.c" -lkcapi || return 1
 	# docs/usage.md shows tools/examples/kcapi-example.c verbatim: the ```c
@@ -588,7 +601,12 @@ vm_run() { # series, model, arch, cpu, kernel, kver, root, module
 	if [ -n "${KH_VM_ECO[$model]:-}" ]; then
 		vmx=$("$RIG/ecosystem.sh" "$extra/eco")
 		eco=("$extra/eco/root:/" "$extra/eco/eco:/eco"
-			"$KH_TOP/tests/vm/autoload.sh:/pre.sh" "$KH_TOP/tests/vm/ecosystem.sh:/extra.sh")
+			"$KH_TOP/tests/vm/autoload.sh:/pre.sh" "$KH_TOP/tests/vm/ecosystem.sh:/extra.sh"
+			"$KH_TOP/tests/vm/keycheck.sh:/keycheck.sh"
+			"$t/integrity-keycheck:/usr/lib/keyedhash/integrity-keycheck"
+			"$t/integrity-keycheck-broken:/integrity-keycheck-broken"
+			"$KH_TOP/debian/keyedhash-integritysetup:/kh-integritysetup"
+			"$KH_TOP/debian/initramfs/local-top:/kh-local-top")
 	fi
 	printf 'KH_CPU_FLAGS_PRESENT="%s"\nKH_CPU_FLAGS_ABSENT="%s"\n' \
 		"${KH_VM_FLAGS_PRESENT[$model]:-}" "${KH_VM_FLAGS_ABSENT[$model]:-}" >> "$extra/env"

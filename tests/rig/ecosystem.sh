@@ -4,15 +4,19 @@
 # Files for the ecosystem checks in the x86_64 Debian VM (tests/vm/autoload.sh
 # and tests/vm/ecosystem.sh):
 #   DIR/root/      merged into the initramfs' /: Debian's integritysetup,
-#                  dmsetup and coreutils' dd (as gdd), with the shared
-#                  libraries ldd names
+#                  dmsetup, coreutils' dd (as gdd) and bash (for
+#                  keyedhash-integritysetup), with the shared libraries
+#                  ldd names
 #   DIR/eco/       /eco in the VM: sector-numbered test data, big keys
-#   DIR/disk.img   a fresh 8 MiB raw disk, the VM's /dev/vda (virtio)
-# and prints the QEMU arguments that attach the disk (for VM_EXTRA).
+#   DIR/disk.img   a fresh 8 MiB raw disk, the VM's /dev/vda (virtio,
+#                  discards passed through)
+#   DIR/disk2.img  another, /dev/vdb (tests/vm/keycheck.sh copies a
+#                  volume there while it is open)
+# and prints the QEMU arguments that attach the disks (for VM_EXTRA).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 D=$(realpath -m "$1")
-rm -rf "$D/root" "$D/eco" "$D/disk.img"
+rm -rf "$D/root" "$D/eco" "$D/disk.img" "$D/disk2.img"
 mkdir -p "$D/root/usr/sbin" "$D/eco"
 
 # Dynamically linked programs: the binary, then every library (and the
@@ -34,6 +38,7 @@ copy_prog() { # program, destination in the VM
 copy_prog integritysetup /usr/sbin/integritysetup
 copy_prog dmsetup /usr/sbin/dmsetup
 copy_prog dd /usr/bin/gdd
+copy_prog bash /usr/bin/bash
 
 python3 - "$D/eco" <<'PY'
 import sys
@@ -52,5 +57,5 @@ open(d + "/key64k.bin", "wb").write(k)
 open(d + "/key2m.bin", "wb").write(k * 32)
 open(d + "/key31.bin", "wb").write(k[:31])
 PY
-truncate -s 8M "$D/disk.img"
-echo "-drive file=$D/disk.img,format=raw,if=virtio"
+truncate -s 8M "$D/disk.img" "$D/disk2.img"
+echo "-drive file=$D/disk.img,format=raw,if=virtio,discard=unmap -drive file=$D/disk2.img,format=raw,if=virtio"

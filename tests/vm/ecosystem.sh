@@ -2,8 +2,9 @@
 # Sourced by tests/vm/debian.sh as /extra.sh (x86_64 VM, keyedhash loaded):
 # the khsum CLI (check mode, stdin, progress, key sizes, error messages),
 # dm-integrity with keyedhash's hashes as internal_hash and dm-crypt with
-# Adiantum on keyedhash's NHPoly1305.  Files from tests/rig/ecosystem.sh:
-# /eco/ (data, keys), integritysetup, cryptsetup, gdd, a disk as /dev/vda.
+# Adiantum on keyedhash's NHPoly1305; the key checked before opening
+# (/keycheck.sh).  Files from tests/rig/ecosystem.sh: /eco/ (data, keys),
+# integritysetup, cryptsetup, gdd, bash, disks as /dev/vda and /dev/vdb.
 # Uses check/pass/fail of debian.sh.
 K32=/samples/keys/32.bin
 KH="/khsum -a highwayhash256 -k $K32"
@@ -247,6 +248,8 @@ dm_integrity_test() {
 }
 dm_integrity_test highwayhash256 $K32 32 32
 dm_integrity_test sthash $K32 32 32
+# the key checked on the raw device before opening (tests/vm/keycheck.sh)
+. /keycheck.sh
 
 # Up to 6.x Adiantum takes its hash as a third template argument; 7.x
 # computes NH and Poly1305 itself (no crypto/nhpoly1305.c, no argument).
