@@ -77,9 +77,10 @@ check "khsum --kernel: exit 2, says it was built without libkcapi" \
 out=$(make -C "$S" 2>&1); rc=$?
 check "plain make: fails at the module only, naming the targets that need no headers" \
 	sh -c '[ "$1" != 0 ] && printf "%s\n" "$2" | grep -q "no kernel headers found.*make install-tools"' sh "$rc" "$out"
-check "make install-tools DESTDIR PREFIX=/usr: khsum and khsum.1, no module" sh -c \
+check "make install-tools DESTDIR PREFIX=/usr: khsum, khsum.1 and integrity-keycheck, no module" sh -c \
 	"make -s -C '$S' DESTDIR='$ST' PREFIX=/usr install-tools &&
 	 cmp '$S/build/khsum' '$ST/usr/bin/khsum' && cmp '$S/tools/khsum.1' '$ST/usr/share/man/man1/khsum.1' &&
+	 cmp '$S/build/integrity-keycheck' '$ST/usr/lib/keyedhash/integrity-keycheck' &&
 	 ! find '$ST' -name '*.ko' | grep -q ."
 check "make install-lib DESTDIR PREFIX=/usr: library, header, .pc, every man page" sh -c \
 	"make -s -C '$S' DESTDIR='$ST' PREFIX=/usr install-lib &&
