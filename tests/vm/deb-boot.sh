@@ -58,6 +58,8 @@ check "/dev/mapper/root is dm-integrity with internal_hash sthash on vda2" sh -c
 	'dmsetup deps -o devname root | grep -q "(vda2)" && dmsetup table root | grep -q "internal_hash:sthash"'
 check "the initramfs opened it: keyedhash is in this kernel's initramfs (lsinitramfs)" sh -c \
 	"lsinitramfs /boot/initrd.img-$K | grep -q 'keyedhash.ko'"
+check "the initramfs holds integrity-keycheck (the key checked before opening)" sh -c \
+	"lsinitramfs /boot/initrd.img-$K | grep -q 'usr/lib/keyedhash/integrity-keycheck\$'"
 check "the keyedhash module is loaded, used by dm-integrity" sh -c \
 	'grep -q "^keyedhash [0-9]* [1-9]" /proc/modules'
 [ "$STAGE" = B ] && want=$VER_B || want=$VER_A
