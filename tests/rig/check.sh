@@ -279,7 +279,17 @@ count_log() { # description, log, end-marker
 # A VM log whose test script ran to its end (for VMs whose results are
 # counted from another file, e.g. ktap.py's summary of the KUnit log).
 vm_done() { # description, log
+	local l
 	kh_check "$1: the VM ran its test script to the end" grep -a -q "^=== VM done" "$2"
+	# the guest's clock (tests/vm/lib.sh, kh_clock_end; /init prints it)
+	while IFS= read -r l; do
+		case "$l" in
+		PASS:*) kh_pass "$1: ${l#PASS: }" ;;
+		*) kh_fail "$1: ${l#FAIL: }" ;;
+		esac
+	done < <(grep -a -E '^(PASS|FAIL): guest clock' "$2" | tr -d '\r')
+	grep -a -q '^PASS: guest clock: .* s of guest time' "$2" ||
+		kh_fail "$1: the guest's clock was not compared with the host's"
 }
 
 # Build with W=1 and fail on any compiler warning.

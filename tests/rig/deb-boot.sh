@@ -210,7 +210,7 @@ terminal_input serial
 terminal_output serial
 set timeout=0
 echo "keyedhash boot test: GRUB loaded its configuration"
-linux /vmlinuz-$KV root=/dev/mapper/root ro rootdelay=60 console=ttyS0 panic=-1 loglevel=4 systemd.show_status=0
+linux /vmlinuz-$KV root=/dev/mapper/root ro rootdelay=60 console=ttyS0 panic=-1 loglevel=4 systemd.show_status=0 $(kh_guest_clock_args x86_64)
 initrd /initrd.img-$KV
 boot
 EOT
@@ -297,8 +297,11 @@ mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
 echo "=== VM up: $(uname -r)"
+. /lib.sh
+kh_clock_start
 for m in $(cat /modules); do insmod /m/$m || echo "FAIL: format VM: insmod $m"; done
 sh /format.sh 2>&1
+kh_clock_end
 echo "=== VM done"
 poweroff -f
 EOI
@@ -353,7 +356,7 @@ vm() { # name, log, qemu args...
 FLOG=$LOGS/deb-boot-$R-format.log
 kh_log "format VM: Linux $KV, busybox, the image's integritysetup" >&2
 vm "$P: VM format" "$FLOG" -kernel "$X/vmlinuz" -initrd "$X/format-initrd.cpio.gz" \
-	-append "console=ttyS0 panic=-1 loglevel=4" \
+	-append "console=ttyS0 panic=-1 loglevel=4 $(kh_guest_clock_args x86_64)" \
 	-drive file="$DISK",format=raw,if=virtio -drive file="$X/root.ext4",format=raw,if=virtio,readonly=on
 grep -a -E '^(PASS|FAIL): ' "$FLOG"
 kh_check "$P: the format VM ran to its end" grep -a -q "^=== VM done" "$FLOG"

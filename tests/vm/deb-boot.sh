@@ -64,6 +64,17 @@ check "the keyedhash module is loaded, used by dm-integrity" sh -c \
 check "the loaded keyedhash is version $want (/sys/module/keyedhash/version: $(cat /sys/module/keyedhash/version 2>&1))" \
 	[ "$(cat /sys/module/keyedhash/version)" = "$want" ]
 check "no keyedhash driver failed its self-test" sh -c '! dmesg | grep -q "keyedhash: .*self-test failed"'
+# the guest's clock (see kh_clock_end in tests/vm/lib.sh): the kernel set
+# its time from the emulated RTC, which reads the host's, at boot; since
+# then its own clock has run, and must not have drifted from the RTC by
+# more than a tenth of the uptime (plus the RTC's 1 s resolution)
+up=$(cut -d' ' -f1 /proc/uptime)
+drift=$(awk -v now="$(date +%s.%N)" -v rtc="$(cat /sys/class/rtc/rtc0/since_epoch 2> /dev/null || echo 0)" \
+	'BEGIN { printf "%.1f", now - rtc }')
+check "guest clock: $drift s ahead of the host's (RTC) after $up s of uptime (at most 10 % + 1.5 s)" \
+	awk -v d="$drift" -v u="$up" 'BEGIN { exit !(d >= -0.1 * u - 1.5 && d <= 0.1 * u + 1.5) }'
+check "guest clock: no TSC calibration failure, no TSC marked unstable in the kernel log" sh -c \
+	"! dmesg | grep -E 'Using PIT calibration value|HPET/PMTIMER calibration failed|could not calculate TSC|Marking TSC unstable|TSC found unstable|clocksource .*unstable'"
 
 # ---- the data volume
 settled "$DATA_UNIT"
