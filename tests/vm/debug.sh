@@ -54,7 +54,7 @@ check "testmgr logged no failure for keyedhash's drivers" [ ! -s /tmp/alg.txt ]
 drivers=$(awk '{ printf "%s:%s ", $1, $2 }' /tmp/algs.txt)
 
 echo "--- AF_ALG abuse under the debug kernel"
-/kh-afalg-abuse --seed "${KH_SEED:-1}" --ops "${KH_ABUSE_OPS:-100000}" \
+/kh-afalg-abuse --seed "${KH_SEED:-1}" --ops "${KH_ABUSE_OPS:-100000}" --time-limit "${KH_ABUSE_LIMIT:-1500}" \
 	/abuse $drivers > /tmp/abuse.txt 2>&1
 rc=$?
 cat /tmp/abuse.txt
