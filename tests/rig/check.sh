@@ -480,6 +480,10 @@ run_host() {
 		python3 "$RIG/ct-asm.py" --self-test "$KH_TOP"
 	kh_check "README.md is one page: $(wc -l < "$KH_TOP/README.md") lines, at most 200" \
 		test "$(wc -l < "$KH_TOP/README.md")" -le 200
+	# a target names what it needs: make repo before make deb
+	kh_check "make repo without make deb's packages says to run make deb first" sh -c \
+		"d=\$(mktemp -d) && ! '$KH_TOP/tools/dist/repo.sh' \"\$d/deb\" \"\$d/repo\" 2> \"\$d/err\" &&
+		 grep -q 'run make deb first' \"\$d/err\" && [ ! -e \"\$d/repo\" ]; rc=\$?; rm -rf \"\$d\"; exit \$rc"
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" hosttest > "$LOGS/hosttest.log" 2>&1
 	count_log "host self-test (generic C)" "$LOGS/hosttest.log" "^hosttest:"
 	kh_check "one table of drivers: no second list, no per-ISA adapter (tests/rig/one-table.sh)" \
