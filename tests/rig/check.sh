@@ -1086,6 +1086,7 @@ run_deb() {
 	kh_job deb-deb13 deb_run deb13
 	kh_job deb-deb12 deb_run deb12
 	kh_job deb-boot-deb13 deb_run boot-deb13
+	kh_job deb-boot-deb13-dracut deb_run boot-deb13-dracut
 	kh_job deb-boot-deb12 deb_run boot-deb12
 	kh_job deb-upgrade-deb13 deb_run upgrade-deb13
 	kh_job deb-upgrade-deb12 deb_run upgrade-deb12

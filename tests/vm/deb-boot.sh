@@ -56,8 +56,10 @@ check "the root file system is /dev/mapper/root (findmnt /: $(findmnt -n -o SOUR
 	[ "$(findmnt -n -o SOURCE /)" = /dev/mapper/root ]
 check "/dev/mapper/root is dm-integrity with internal_hash sthash on vda2" sh -c \
 	'dmsetup deps -o devname root | grep -q "(vda2)" && dmsetup table root | grep -q "internal_hash:sthash"'
-check "the initramfs opened it: keyedhash is in this kernel's initramfs (lsinitramfs)" sh -c \
-	"lsinitramfs /boot/initrd.img-$K | grep -q 'keyedhash.ko'"
+# the initramfs tool's own listing (IRT: initramfs-tools or dracut)
+lsird() { if [ "${IRT:-initramfs-tools}" = dracut ]; then lsinitrd "$1"; else lsinitramfs "$1"; fi; }
+check "the initramfs opened it: keyedhash is in this kernel's initramfs (${IRT:-initramfs-tools})" bash -c \
+	"$(declare -f lsird); IRT='${IRT:-}' lsird /boot/initrd.img-$K | grep -q 'keyedhash.ko'"
 check "the keyedhash module is loaded, used by dm-integrity" sh -c \
 	'grep -q "^keyedhash [0-9]* [1-9]" /proc/modules'
 [ "$STAGE" = B ] && want=$VER_B || want=$VER_A
@@ -174,7 +176,11 @@ if [ "$STAGE" = A ]; then
 	check "after the reinstall $K still has keyedhash $VER_B (modinfo)" sh -c \
 		"[ \"\$(modinfo -k $K -F version keyedhash)\" = '$VER_B' ]"
 	rm -rf $W/initrd && mkdir -p $W/initrd
-	unmkinitramfs /boot/initrd.img-$K $W/initrd > /dev/null 2>&1
+	if [ "${IRT:-}" = dracut ]; then
+		(cd $W/initrd && lsinitrd --unpack /boot/initrd.img-$K > /dev/null 2>&1)
+	else
+		unmkinitramfs /boot/initrd.img-$K $W/initrd > /dev/null 2>&1
+	fi
 	m=$(find $W/initrd -name 'keyedhash.ko*' | head -1)
 	case $m in *.xz) xz -dc "$m" > $W/ird.ko ;; *.zst) zstd -q -dc "$m" > $W/ird.ko ;; *) cp "$m" $W/ird.ko 2> /dev/null ;; esac
 	check "the rebuilt initramfs of $K holds keyedhash $VER_B (${m#$W/initrd})" sh -c \
