@@ -3,11 +3,15 @@
 # The boot path's configuration, on the tree's files, without a kernel:
 # debian/keyedhash-integritysetup-generator run on sample integritytab
 # files into temporary directories (the units, their ordering, the
-# target links of nofail, noauto, x-initrd.attach; lines it ignores), and
-# debian/keyedhash-integritysetup's parsing (the integritysetup commands
-# it builds, its refusals: nhpoly1305, multimixer128, other algorithms,
-# tag sizes, key sizes, no key, unknown options; which volumes the
-# initramfs opens).  Run by tests/rig/deb-check.sh (make check's deb
+# target links of nofail, noauto, x-initrd.attach given or implied, _netdev;
+# x-systemd.device-timeout='s drop-in; RequiresMountsFor= the key; $, %,
+# quotes and backslashes escaped as systemd reads them, checked by
+# systemd-analyze where it is installed; lines it ignores, options it
+# warns about), debian/keyedhash-integritysetup's parsing (the
+# integritysetup commands it builds, its refusals: nhpoly1305,
+# multimixer128, other algorithms, tag sizes, key sizes, no key, names
+# beginning with "-"; which volumes the initramfs opens; check saying what
+# the generator does).  Run by tests/rig/deb-check.sh (make check's deb
 # tier); prints one PASS:/FAIL: line per check and "integritytab: done".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -15,10 +19,17 @@ GEN=$KH_TOP/debian/keyedhash-integritysetup-generator
 OPENER=$KH_TOP/debian/keyedhash-integritysetup
 T=$KH_OUT/integritytab-test
 rm -rf "$T" && mkdir -p "$T"
-head -c 32 /dev/urandom > "$T/k32"
-head -c 16 /dev/urandom > "$T/k16"
-head -c 8 /dev/urandom > "$T/k8"
-export KEYEDHASH_INTEGRITYTAB=$T/tab KEYEDHASH_FSTAB=$T/fstab
+# (key files: root's only, as they should be)
+(umask 077
+ head -c 32 /dev/urandom > "$T/k32"
+ head -c 16 /dev/urandom > "$T/k16"
+ head -c 8 /dev/urandom > "$T/k8")
+export KEYEDHASH_INTEGRITYTAB=$T/tab KEYEDHASH_FSTAB=$T/fstab KEYEDHASH_ALLOW_FILE=$T/allow-removal
+unset KEYEDHASH_ALLOW_REMOVAL
+# the generator runs the opener to read the file: the tree's
+printf '#!/bin/sh\nexec bash %s "$@"\n' "$OPENER" > "$T/opener"
+chmod 755 "$T/opener"
+export KEYEDHASH_OPENER=$T/opener
 cat > "$T/tab" <<EOF
 # a comment, and a blank line
 
@@ -26,6 +37,7 @@ data	/dev/vdb $T/k32 integrity-algorithm=highwayhash256,nofail
 root PARTUUID=0fc63daf-8483 $T/k32 integrity-algorithm=sthash,x-initrd.attach,tag-size=16,mode=bitmap,allow-discards
 usr-vol /dev/disk/by-id/virtio-usr $T/k16 integrity-algorithm=sthash
 spare UUID=1234-abcd $T/k32 integrity-algorithm=highwayhash128,noauto
+plain /dev/vdc $T/k32 integrity-algorithm=sthash
 EOF
 printf '/dev/mapper/usr-vol /usr ext4 defaults 0 2\n/dev/mapper/data /srv ext4 nofail 0 2\n' > "$T/fstab"
 
@@ -35,8 +47,8 @@ mkdir -p "$G" "$T/units-none" "$T/units"
 touch "$T/units/integritysetup.target"
 export KEYEDHASH_UNIT_DIRS=$T/units
 sh "$GEN" "$G" 2> "$T/gen.err"
-kh_check "generator: one unit per line (4), nothing said" sh -c \
-	"[ \$(ls '$G' | grep -c '^keyedhash-integritysetup@.*\\.service\$') = 4 ] && [ ! -s '$T/gen.err' ]"
+kh_check "generator: one unit per line (5), nothing said" sh -c \
+	"[ \$(ls '$G' | grep -c '^keyedhash-integritysetup@.*\\.service\$') = 5 ] && [ ! -s '$T/gen.err' ]"
 u() { echo "$G/keyedhash-integritysetup@$1.service"; }
 has() { grep -qxF -- "$2" "$(u "$1")"; }
 kh_check "generator: units ordered as systemd-integritysetup's (DefaultDependencies=no, BindsTo/After the device, blockdev@ target)" sh -c \
@@ -49,13 +61,17 @@ kh_check "generator: the device units (path, PARTUUID=, UUID=, an escaped /dev/d
 	 grep -qxF 'BindsTo=dev-disk-by\\x2dpartuuid-0fc63daf\\x2d8483.device' '$(u root)' &&
 	 grep -qxF 'BindsTo=dev-disk-by\\x2duuid-1234\\x2dabcd.device' '$(u spare)' &&
 	 grep -qxF 'BindsTo=dev-disk-by\\x2did-virtio\\x2dusr.device' '$G/keyedhash-integritysetup@usr\\x2dvol.service'"
-kh_check "generator: ExecStart runs the opener with the line's four fields" \
-	has root "ExecStart=/usr/sbin/keyedhash-integritysetup attach 'root' 'PARTUUID=0fc63daf-8483' '$T/k32' 'integrity-algorithm=sthash,x-initrd.attach,tag-size=16,mode=bitmap,allow-discards'"
+kh_check "generator: ExecStart runs the opener with the line's four fields, each in double quotes" \
+	has root "ExecStart=/usr/sbin/keyedhash-integritysetup attach \"root\" \"PARTUUID=0fc63daf-8483\" \"$T/k32\" \"integrity-algorithm=sthash,x-initrd.attach,tag-size=16,mode=bitmap,allow-discards\""
 kh_check "generator: a plain volume is required by integritysetup.target, ordered before it, closed at shutdown" sh -c \
-	"[ -L '$G/integritysetup.target.requires/keyedhash-integritysetup@usr\\x2dvol.service' ] &&
-	 grep -qxF Before=integritysetup.target '$G/keyedhash-integritysetup@usr\\x2dvol.service' &&
-	 grep -qxF Conflicts=umount.target '$G/keyedhash-integritysetup@usr\\x2dvol.service' &&
-	 grep -q '^ExecStop=/usr/sbin/keyedhash-integritysetup detach .usr-vol.\$' '$G/keyedhash-integritysetup@usr\\x2dvol.service'"
+	"[ -L '$G/integritysetup.target.requires/keyedhash-integritysetup@plain.service' ] &&
+	 grep -qxF Before=integritysetup.target '$(u plain)' && grep -qxF Conflicts=umount.target '$(u plain)' &&
+	 grep -qxF 'ExecStop=/usr/sbin/keyedhash-integritysetup detach \"plain\"' '$(u plain)'"
+kh_check "generator: after the mounts of the key file (RequiresMountsFor=)" \
+	has plain "RequiresMountsFor=\"$T/k32\""
+kh_check "generator: x-initrd.attach implied for the volume /usr is on (fstab): never closed at shutdown, required by integritysetup.target" sh -c \
+	"! grep -q -e umount.target -e ExecStop '$G/keyedhash-integritysetup@usr\\x2dvol.service' &&
+	 [ -L '$G/integritysetup.target.requires/keyedhash-integritysetup@usr\\x2dvol.service' ]"
 kh_check "generator: nofail: wanted (not required) by integritysetup.target, not ordered before it" sh -c \
 	"[ -L '$G/integritysetup.target.wants/keyedhash-integritysetup@data.service' ] &&
 	 [ ! -e '$G/integritysetup.target.requires/keyedhash-integritysetup@data.service' ] &&
@@ -77,11 +93,16 @@ kh_check "generator: no integritysetup.target installed: a minimal one written, 
 	 [ \"\$(readlink '$G/sysinit.target.wants/integritysetup.target')\" = ../integritysetup.target ] &&
 	 [ -L '$G/integritysetup.target.requires/keyedhash-integritysetup@root.service' ] && [ ! -s '$T/gen.err' ]"
 # lines it ignores, saying why; no file: nothing
-printf "bad\\\\name /dev/vdc %s integrity-algorithm=sthash\nx vdc %s -\n" "$T/k32" "$T/k32" > "$T/tab2"
+printf "a/b /dev/vdc %s integrity-algorithm=sthash\nx vdc %s -\n-x /dev/vdc %s integrity-algorithm=sthash\n" "$T/k32" "$T/k32" "$T/k32" > "$T/tab2"
 rm -rf "$G" && mkdir -p "$G"
 KEYEDHASH_INTEGRITYTAB=$T/tab2 sh "$GEN" "$G" 2> "$T/gen.err"
-kh_check "generator: a backslash and a device that is no path: lines ignored, each said" sh -c \
-	"[ -z \"\$(ls '$G')\" ] && grep -q 'tab2:1: quotes, backslashes' '$T/gen.err' && grep -q 'tab2:2: device \"vdc\"' '$T/gen.err'"
+kh_check "generator: a name with /, a device that is no path, a name beginning with -: lines ignored, each said" sh -c \
+	"[ -z \"\$(ls '$G')\" ] && grep -q 'volume a/b: the name' '$T/gen.err' && grep -q 'tab2:1: line ignored' '$T/gen.err' &&
+	 grep -q 'volume x: device \"vdc\"' '$T/gen.err' && grep -q 'tab2:2: line ignored' '$T/gen.err' &&
+	 grep -q 'volume -x: a name beginning with \"-\"' '$T/gen.err' && grep -q 'tab2:3: line ignored' '$T/gen.err'"
+kh_check "opener: check says the same of those lines, exit status 1" sh -c \
+	"! KEYEDHASH_INTEGRITYTAB='$T/tab2' bash '$OPENER' check 2> '$T/check.err' &&
+	 grep -q 'tab2:1: line ignored' '$T/check.err' && grep -q 'tab2:2: line ignored' '$T/check.err' && grep -q 'tab2:3: line ignored' '$T/check.err'"
 rm -rf "$G" && mkdir -p "$G"
 KEYEDHASH_INTEGRITYTAB=$T/none sh "$GEN" "$G"
 kh_check "generator: no integritytab, no unit" sh -c "[ \$? = 0 ] && [ -z \"\$(ls '$G')\" ]"
@@ -93,7 +114,7 @@ kh_check "generator: only noauto volumes: no integritysetup.target written" test
 
 # the opener's parsing
 op() { bash "$OPENER" "$@"; }
-kh_check "opener: check accepts the sample file" sh -c "bash '$OPENER' check | grep -q '4 volume(s), each line correct'"
+kh_check "opener: check accepts the sample file" sh -c "bash '$OPENER' check 2> '$T/check.err' | grep -q '5 volume(s), each line correct' && [ ! -s '$T/check.err' ]"
 kh_check "opener: the open command of a line (algorithm, key file and size, bitmap mode, discards, device; no --tag-size, which Debian 13's integritysetup refuses at open)" sh -c \
 	"[ \"\$(bash '$OPENER' command root PARTUUID=0fc63daf-8483 '$T/k32' integrity-algorithm=sthash,x-initrd.attach,tag-size=16,mode=bitmap,allow-discards | head -1)\" = \
 	  'integritysetup open --integrity sthash --integrity-key-file $T/k32 --integrity-key-size 32 --integrity-bitmap-mode --allow-discards /dev/disk/by-partuuid/0fc63daf-8483 root ' ]"
@@ -119,18 +140,131 @@ refused "a 16-byte key for HighwayHash" "has 16 bytes; highwayhash256.s key is 3
 refused "an 8-byte sthash seed" "has 8 bytes; sthash.s key is 16 to 4096 bytes" "$T/k8" integrity-algorithm=sthash
 refused "no key file (-)" "no key file: sthash is keyed" - integrity-algorithm=sthash
 refused "a relative key file" "is not an absolute path" k32 integrity-algorithm=sthash
-refused "an unknown option" 'unknown option "discard"' "$T/k32" integrity-algorithm=sthash,discard
 refused "mode=fast" "mode=fast: journal, bitmap or direct" "$T/k32" integrity-algorithm=sthash,mode=fast
 kh_check "opener refuses a device that is no path" sh -c \
 	"! bash '$OPENER' command v vdb '$T/k32' integrity-algorithm=sthash 2> '$T/err' && grep -q 'neither a path nor UUID=' '$T/err'"
 printf 'x /dev/vdb %s integrity-algorithm=nhpoly1305\n' "$T/k32" >> "$T/tab"
 kh_check "opener: check fails on a file with one wrong line, naming it" sh -c \
-	"! bash '$OPENER' check 2> '$T/err' && grep -q 'volume x: nhpoly1305 is not a MAC' '$T/err'"
+	"! bash '$OPENER' check > /dev/null 2> '$T/err' && grep -q 'volume x: nhpoly1305 is not a MAC' '$T/err'"
 kh_check "opener: volumes lists every line" sh -c \
-	"[ \"\$(bash '$OPENER' volumes | cut -d' ' -f1 | tr '\\n' ' ')\" = 'data root usr-vol spare x ' ]"
+	"[ \"\$(bash '$OPENER' volumes | cut -d' ' -f1 | tr '\\n' ' ')\" = 'data root usr-vol spare plain x ' ]"
 kh_check "opener: the initramfs opens root (x-initrd.attach) and usr-vol (/usr in fstab), not data (/srv) nor spare" sh -c \
 	"[ \"\$(bash '$OPENER' volumes --initrd | cut -d' ' -f1 | tr '\\n' ' ')\" = 'root usr-vol ' ]"
 kh_check "opener: attach refuses a wrong line before touching anything" sh -c \
 	"! bash '$OPENER' attach v /dev/vdb - integrity-algorithm=sthash 2> '$T/err' && grep -q 'no key file' '$T/err'"
-rm -rf "$T"
+
+# ---- systemd's conventions: escaping, _netdev, device timeouts, key files
+# (file names with $, %, quotes, a backslash, ; and *; a key others can read)
+K1="$T/k\$ey%x"
+K2="$T/q'k\"e\\y;*"
+NQ="q'x\"y\\z%n"
+(umask 077; cp "$T/k32" "$K1"; cp "$T/k32" "$K2"; cp "$T/k32" "$T/q'k\"ey;X")
+(umask 022; head -c 32 /dev/urandom > "$T/kpub")
+{
+	printf '%s\n' "dollar /dev/vdb $K1 integrity-algorithm=sthash"
+	printf '%s\n' "$NQ PARTLABEL=root(1) $K2 integrity-algorithm=sthash,discard,bogus-opt"
+	printf '%s\n' "net /dev/disk/by-id/net-disk $T/k32 integrity-algorithm=sthash,_netdev"
+	printf '%s\n' "netnf /dev/vdd $T/k32 integrity-algorithm=sthash,_netdev,nofail"
+	printf '%s\n' "slow /dev/vde $T/k32 integrity-algorithm=sthash,x-systemd.device-timeout=1min30s"
+	printf '%s\n' "slowbad /dev/vdf $T/k32 integrity-algorithm=sthash,x-systemd.device-timeout=forever"
+	printf '%s\n' "rootvol UUID=0fc6-root $T/k32 integrity-algorithm=sthash"
+	printf '%s\n' "pub /dev/vdg $T/kpub integrity-algorithm=sthash"
+	printf '%s\n' "dd /dev/vdh $T/k32 integrity-algorithm=sthash,data-device=/dev/vdi"
+} > "$T/tab3"
+printf '/dev/mapper/rootvol / ext4 defaults 0 1\n' > "$T/fstab3"
+G3=$T/gen3
+rm -rf "$G3" && mkdir -p "$G3"
+KEYEDHASH_INTEGRITYTAB=$T/tab3 KEYEDHASH_FSTAB=$T/fstab3 KEYEDHASH_UNIT_DIRS=$T/units sh "$GEN" "$G3" 2> "$T/gen3.err"
+KEYEDHASH_INTEGRITYTAB=$T/tab3 KEYEDHASH_FSTAB=$T/fstab3 bash "$OPENER" check > "$T/check3.out" 2> "$T/check3.err"
+CHECK3=$?
+u3() { echo "$G3/keyedhash-integritysetup@$(systemd-escape -- "$1").service"; }
+has3() { grep -qxF -- "$2" "$(u3 "$1")"; }
+kh_check "generator: \$ in a key path is \$\$ in ExecStart= (a variable otherwise), % is %% (a specifier otherwise)" \
+	has3 dollar "ExecStart=/usr/sbin/keyedhash-integritysetup attach \"dollar\" \"/dev/vdb\" \"$T/k\$\$ey%%x\" \"integrity-algorithm=sthash\""
+kh_check "generator: RequiresMountsFor= the key file, % as %%, \$ as it is" \
+	has3 dollar "RequiresMountsFor=\"$T/k\$ey%%x\""
+kh_check "generator: quotes, a backslash and % in a name and a key path: each argument in double quotes, \\\" and \\\\ escaped" sh -c \
+	"grep -qxF -- 'ExecStart=/usr/sbin/keyedhash-integritysetup attach \"q'\\''x\\\"y\\\\z%%n\" \"PARTLABEL=root(1)\" \"$T/q'\\''k\\\"e\\\\y;*\" \"integrity-algorithm=sthash,discard,bogus-opt\"' '$(u3 "$NQ")' &&
+	 grep -qxF -- 'ExecStop=/usr/sbin/keyedhash-integritysetup detach \"q'\\''x\\\"y\\\\z%%n\"' '$(u3 "$NQ")' &&
+	 grep -qxF -- 'RequiresMountsFor=\"$T/q'\\''k\\\"e\\\\y;*\"' '$(u3 "$NQ")'"
+# systemd itself reads a word back: an executable path it cannot run is
+# named in systemd-analyze verify's message as it parsed it
+reads_back() { # unit word, the value
+	printf '[Service]\nType=oneshot\nExecStart=%s\n' "$1" > "$T/probe.service"
+	SYSTEMD_LOG_LEVEL=warning systemd-analyze verify --man=no "$T/probe.service" > "$T/probe.out" 2>&1
+	grep -qxF -e "$T/probe.service:3: Executable name contains special characters: $2" \
+		-e "probe.service: Command $2 is not executable: No such file or directory" \
+		-e "probe.service: Command $2 is not executable: Permission denied" "$T/probe.out"
+}
+word() { # unit, setting: its first word as written
+	sed -n "s/^$2=\\(\"\\([^\"\\\\]\\|\\\\.\\)*\"\\).*/\\1/p" "$1"
+}
+probe_words() {
+	reads_back "$(word "$(u3 dollar)" RequiresMountsFor)" "$K1" &&
+		reads_back "$(word "$(u3 "$NQ")" RequiresMountsFor)" "$K2" &&
+		reads_back "$(sed -n 's/^ExecStop=[^ ]* detach //p' "$(u3 "$NQ")")" "$NQ"
+}
+if command -v systemd-analyze > /dev/null; then
+	kh_check "systemd reads the key paths and the name back as they are (systemd-analyze verify of a probe unit)" probe_words
+	verify_units() { # directory: systemd-analyze verify finds nothing but the opener missing here
+		SYSTEMD_LOG_LEVEL=warning systemd-analyze verify --man=no "$1"/keyedhash-integritysetup@*.service > "$T/verify" 2>&1
+		! grep -v 'Command /usr/sbin/keyedhash-integritysetup is not executable' "$T/verify" | grep -q .
+	}
+	kh_check "systemd-analyze verify finds nothing wrong in the units (but the opener, not installed here)" verify_units "$G3"
+	if [ -x /lib/systemd/system-generators/systemd-cryptsetup-generator ]; then
+		rm -rf "$T/sdgen" && mkdir -p "$T/sdgen"
+		printf 'c PARTLABEL=root(1) none\n' > "$T/crypttab"
+		SYSTEMD_CRYPTTAB=$T/crypttab /lib/systemd/system-generators/systemd-cryptsetup-generator \
+			"$T/sdgen" "$T/sdgen" "$T/sdgen" 2> /dev/null
+		kh_check "generator: PARTLABEL=root(1)'s device unit is the one systemd's own generators name (dev-disk-by\\x2dpartlabel-root\\x5cx281\\x5cx29.device)" sh -c \
+			"b=\$(grep '^BindsTo=' '$T/sdgen/systemd-cryptsetup@c.service') && [ \"\$b\" = 'BindsTo=dev-disk-by\\x2dpartlabel-root\\x5cx281\\x5cx29.device' ] &&
+			 grep -qxF \"\$b\" '$(u3 "$NQ")'"
+	fi
+else
+	echo "integritytab: systemd-analyze not installed: its checks left out"
+fi
+unknown_said() {
+	grep -qxF "keyedhash-integritysetup: volume $NQ: unknown option \"bogus-opt\" ignored" "$T/gen3.err" &&
+		grep -qxF "keyedhash-integritysetup: volume $NQ: unknown option \"discard\" ignored (integritytab's is allow-discards)" "$T/gen3.err" &&
+		[ -f "$(u3 "$NQ")" ]
+}
+kh_check "generator: unknown options said and ignored (discard with integritytab's allow-discards), the unit written" unknown_said
+kh_check "opener: an unknown option is said and ignored, not refused (command and attach go on)" sh -c \
+	"bash '$OPENER' command v /dev/vdb '$T/k32' integrity-algorithm=sthash,bogus-opt > '$T/cmd' 2> '$T/err' &&
+	 grep -q '^integritysetup open ' '$T/cmd' && grep -qF 'volume v: unknown option \"bogus-opt\" ignored' '$T/err'"
+kh_check "generator: _netdev: after the network and remote-fs-pre.target, required by and before remote-fs.target, not integritysetup.target" sh -c \
+	"grep -qxF 'After=remote-fs-pre.target network-online.target' '$(u3 net)' && grep -qxF Wants=network-online.target '$(u3 net)' &&
+	 grep -qxF Before=remote-fs.target '$(u3 net)' && ! grep -q integritysetup.target '$(u3 net)' &&
+	 [ -L '$G3/remote-fs.target.requires/keyedhash-integritysetup@net.service' ] &&
+	 ! ls '$G3'/integritysetup.target.*/keyedhash-integritysetup@net.service 2> /dev/null | grep -q ."
+kh_check "generator: _netdev,nofail: wanted by remote-fs.target, not ordered before it" sh -c \
+	"[ -L '$G3/remote-fs.target.wants/keyedhash-integritysetup@netnf.service' ] && ! grep -q '^Before=remote-fs.target' '$(u3 netnf)'"
+kh_check "generator: x-systemd.device-timeout=1min30s: JobRunningTimeoutSec=1min30s in a drop-in of the device's unit" sh -c \
+	"grep -qxF JobRunningTimeoutSec=1min30s '$G3/dev-vde.device.d/50-keyedhash-device-timeout.conf' &&
+	 grep -qxF '[Unit]' '$G3/dev-vde.device.d/50-keyedhash-device-timeout.conf'"
+kh_check "generator: x-systemd.device-timeout=forever: said and ignored (no drop-in)" sh -c \
+	"[ ! -e '$G3/dev-vdf.device.d' ] && grep -qF 'volume slowbad: x-systemd.device-timeout=forever is no time span' '$T/gen3.err' && [ -f '$(u3 slowbad)' ]"
+kh_check "generator: x-initrd.attach implied for the volume / is on (fstab): never closed at shutdown" sh -c \
+	"[ -f '$(u3 rootvol)' ] && ! grep -q -e umount.target -e ExecStop '$(u3 rootvol)'"
+kh_check "check: says x-initrd.attach is implied for the / volume, and _netdev's ordering" sh -c \
+	"grep -qF 'volume rootvol: x-initrd.attach implied (/ on /dev/mapper/rootvol)' '$T/check3.out' &&
+	 grep -qF 'volume net: _netdev: opened after the network' '$T/check3.out'"
+kh_check "check: a key file others can read is said (not refused); the generator reads no key" sh -c \
+	"grep -qF 'volume pub: warning: the key file $T/kpub can be read by others than its owner (mode 644)' '$T/check3.err' &&
+	 ! grep -q 'volume pub' '$T/gen3.err' && bash '$OPENER' command pub /dev/vdg '$T/kpub' integrity-algorithm=sthash > /dev/null 2>&1"
+kh_check "data-device= (systemd's, not supported here): refused by check and attach, no warning from the generator" sh -c \
+	"[ $CHECK3 = 1 ] && grep -qF 'volume dd: data-device= (the data on another device) is not supported' '$T/check3.err' &&
+	 ! grep -q 'volume dd' '$T/gen3.err' && [ -f '$(u3 dd)' ]"
+said_by_check() { # each thing the generator said, check said too
+	local l
+	[ -s "$T/gen3.err" ] || return 1
+	while IFS= read -r l; do
+		grep -qxF -- "$l" "$T/check3.err" || { echo "check did not say: $l"; return 1; }
+	done < "$T/gen3.err"
+}
+kh_check "check says each thing the generator says of the file ($(wc -l < "$T/gen3.err") lines)" said_by_check
+kh_check "opener refuses a name beginning with - (integritysetup would read it as an option)" sh -c \
+	"! bash '$OPENER' command -x /dev/vdb '$T/k32' integrity-algorithm=sthash 2> '$T/err' && grep -q 'beginning with \"-\"' '$T/err'"
+
+[ -n "${KH_KEEP:-}" ] || rm -rf "$T"
 echo "integritytab: done"
