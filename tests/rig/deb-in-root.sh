@@ -438,9 +438,9 @@ if [ -n "$IRD" ]; then
 	# (initramfs-tools runs only what scripts/local-top/ORDER lists)
 	kh_check "$NAME: scripts/local-top/ORDER runs keyedhash" sh -c \
 		"grep -qxF '/scripts/local-top/keyedhash \"\$@\"' \$(find '$W/ird' -path '*scripts/local-top/ORDER')"
-	kh_check "$NAME: in it, keyedhash.ko is $B, and the line opens the root with sthash, the key and its size" sh -c \
+	kh_check "$NAME: in it, keyedhash.ko is $B, and the line opens the root with sthash, the key and its size (tab-separated)" sh -c \
 		"[ \"\$(modinfo -F version \$(find '$W/ird' -name 'keyedhash.ko*' | head -1))\" = '$B' ] &&
-		 [ \"\$(cat \$(find '$W/ird' -path '*etc/keyedhash/initrd-volumes'))\" = 'root --integrity sthash --integrity-key-file /etc/keyedhash/root.key --integrity-key-size 32 /dev/disk/by-partuuid/4b1d-kh-rig root ' ]"
+		 [ \"\$(cat \$(find '$W/ird' -path '*etc/keyedhash/initrd-volumes'))\" = \"\$(printf 'root\\t--integrity\\tsthash\\t--integrity-key-file\\t/etc/keyedhash/root.key\\t--integrity-key-size\\t32\\t/dev/disk/by-partuuid/4b1d-kh-rig\\troot')\" ]"
 	kh_check "$NAME: that initramfs is readable by root only (the key is in it)" sh -c "[ \$(stat -c %a '$IRD') = 600 ]"
 	rm -rf "$W/ird"
 fi

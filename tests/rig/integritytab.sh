@@ -11,8 +11,11 @@
 # integritysetup commands it builds, its refusals: nhpoly1305,
 # multimixer128, other algorithms, tag sizes, key sizes, no key, names
 # beginning with "-"; which volumes the initramfs opens; check saying what
-# the generator does).  Run by tests/rig/deb-check.sh (make check's deb
-# tier); prints one PASS:/FAIL: line per check and "integritytab: done".
+# the generator does), and the initramfs hook's volume list read by
+# local-top under dash and busybox sh (PARTLABEL=root(1), a key file with
+# $, quotes, ; and * in its name).  Run by tests/rig/deb-check.sh (make
+# check's deb tier); prints one PASS:/FAIL: line per check and
+# "integritytab: done".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 GEN=$KH_TOP/debian/keyedhash-integritysetup-generator
@@ -265,6 +268,72 @@ said_by_check() { # each thing the generator said, check said too
 kh_check "check says each thing the generator says of the file ($(wc -l < "$T/gen3.err") lines)" said_by_check
 kh_check "opener refuses a name beginning with - (integritysetup would read it as an option)" sh -c \
 	"! bash '$OPENER' command -x /dev/vdb '$T/k32' integrity-algorithm=sthash 2> '$T/err' && grep -q 'beginning with \"-\"' '$T/err'"
+
+# ---- the initramfs: the hook's volume list, read by local-top
+TABC=$(printf '\t')
+ARGS_NQ="--integrity${TABC}sthash${TABC}--integrity-key-file${TABC}$K2${TABC}--integrity-key-size${TABC}32${TABC}/dev/disk/by-partlabel/root\\x281\\x29${TABC}$NQ"
+kh_check "opener: initrd-line: the name, then integritysetup open's arguments, tab-separated, as they are (PARTLABEL=root(1) as udev's link names it)" sh -c \
+	"[ \"\$(bash '$OPENER' initrd-line '$(printf '%s' "$NQ" | sed "s/'/'\\\\''/g")' 'PARTLABEL=root(1)' '$(printf '%s' "$K2" | sed "s/'/'\\\\''/g")' integrity-algorithm=sthash 2> /dev/null)\" = '$(printf '%s' "$NQ$TABC$ARGS_NQ" | sed "s/'/'\\\\''/g")' ]"
+# the hook, with initramfs-tools' functions and the module's absence
+# stubbed: it writes the list from the integritytab
+mkdir -p "$T/bin" "$T/dest"
+printf '#!/bin/sh\nexit 1\n' > "$T/bin/modinfo"
+printf '#!/bin/sh\necho "$*" >> %s/logger.log\n' "$T" > "$T/bin/logger"
+chmod 755 "$T/bin/modinfo" "$T/bin/logger"
+cat > "$T/hook-functions" <<EOF
+manual_add_modules() { echo "module \$*" >> '$T/hook.log'; }
+copy_exec() { echo "exec \$1" >> '$T/hook.log'; }
+copy_file() { printf 'file %s\\n' "\$3" >> '$T/hook.log'; }
+EOF
+sed -e "s|^\\. /usr/share/initramfs-tools/hook-functions\$|. '$T/hook-functions'|" \
+	-e "s|^OPENER=/usr/sbin/keyedhash-integritysetup\$|OPENER='$T/opener'|" \
+	"$KH_TOP/debian/initramfs/hook" > "$T/hook"
+{
+	printf '%s\n' "$NQ PARTLABEL=root(1) $K2 integrity-algorithm=sthash,x-initrd.attach"
+	printf '%s\n' "other /dev/vdc $T/k32 integrity-algorithm=sthash"
+} > "$T/tab4"
+: > "$T/hook.log"
+KEYEDHASH_INTEGRITYTAB=$T/tab4 PATH=$T/bin:$PATH DESTDIR=$T/dest version=6.1.0-kh sh "$T/hook" > "$T/hook.out" 2>&1
+kh_check "initramfs hook: the list holds the volume's line as initrd-line writes it, mode 600; its key file copied; no module: said with the volume" sh -c \
+	"[ \"\$(cat '$T/dest/etc/keyedhash/initrd-volumes')\" = '$(printf '%s' "$NQ$TABC$ARGS_NQ" | sed "s/'/'\\\\''/g")' ] &&
+	 [ \$(stat -c %a '$T/dest/etc/keyedhash/initrd-volumes') = 600 ] &&
+	 grep -qxF 'file $(printf '%s' "$K2" | sed "s/'/'\\\\''/g")' '$T/hook.log' && ! grep -q 'file $T/k32' '$T/hook.log' &&
+	 grep -qF 'Linux 6.1.0-kh has no keyedhash module: this initramfs cannot open $(printf '%s' "$NQ" | sed "s/'/'\\\\''/g")' '$T/hook.out'"
+# local-top under dash and busybox sh, integritysetup and modprobe
+# stubbed, the device a file here (its name as udev's link)
+mkdir -p "$T/dev"
+: > "$T/dev/root\\x281\\x29"
+sed "s|/dev/disk/by-partlabel/|$T/dev/|" "$T/dest/etc/keyedhash/initrd-volumes" > "$T/iv"
+cat > "$T/functions" <<'EOF'
+log_begin_msg() { echo "begin: $*"; }
+log_end_msg() { echo "end: $*"; }
+log_failure_msg() { echo "failure: $*"; }
+wait_for_udev() { :; }
+EOF
+printf '#!/bin/sh\nfor a; do printf "[%%s]\\n" "$a"; done > %s/argv\n' "$T" > "$T/bin/integritysetup"
+printf '#!/bin/sh\n[ "$2" != keyedhash ] || [ -z "${KH_NO_MODULE:-}" ]\n' > "$T/bin/modprobe"
+chmod 755 "$T/bin/integritysetup" "$T/bin/modprobe"
+sed -e "s|^V=/etc/keyedhash/initrd-volumes\$|V='$T/iv'|" -e "s|^\\. /scripts/functions\$|. '$T/functions'|" \
+	-e "s|/run/cryptsetup|$T/run|" "$KH_TOP/debian/initramfs/local-top" > "$T/local-top"
+expected_argv() {
+	local a
+	printf '[open]\n'
+	while IFS= read -r a; do printf '[%s]\n' "$a"; done <<EOF
+$(printf '%s\n' "$ARGS_NQ" | tr '\t' '\n' | sed "s|/dev/disk/by-partlabel/|$T/dev/|")
+EOF
+}
+expected_argv > "$T/argv.expected"
+for sh in dash "busybox sh"; do
+	command -v "${sh%% *}" > /dev/null || continue
+	rm -f "$T/argv"
+	PATH=$T/bin:$PATH ROOTDELAY=0 $sh "$T/local-top" > "$T/lt.out" 2>&1
+	kh_check "initramfs local-top ($sh): integritysetup open gets each argument as the hook wrote it (no splitting at blanks, no quotes read, no globbing)" \
+		cmp -s "$T/argv" "$T/argv.expected"
+	rm -f "$T/argv"
+	KH_NO_MODULE=1 PATH=$T/bin:$PATH ROOTDELAY=0 $sh "$T/local-top" > "$T/lt.out" 2>&1
+	kh_check "initramfs local-top ($sh): no keyedhash module: the console names the volumes that cannot open" \
+		grep -qF "no keyedhash module in this initramfs: its volumes $NQ cannot be opened" "$T/lt.out"
+done
 
 [ -n "${KH_KEEP:-}" ] || rm -rf "$T"
 echo "integritytab: done"
