@@ -546,14 +546,26 @@ rm -rf /usr/src/khrig-broken-1
 step "dpkg --configure -a (the failing module removed)" dpkg --configure -a
 step "apt purge linux-headers-$NBK" apt purge "linux-headers-$NBK"
 
-# 6. apt remove: the module goes from every kernel it was built for
-step "apt remove keyedhash-dkms keyedhash-tools" apt remove keyedhash-dkms keyedhash-tools
+# 6. apt remove: refused while the root's volume (x-initrd.attach) needs
+# the module; forced (/etc/keyedhash/allow-removal), the module goes from
+# every kernel it was built for, and the initramfs says why at boot
+step_any "apt remove keyedhash-dkms keyedhash-tools (the root's volume needs it)" apt remove keyedhash-dkms keyedhash-tools
+kh_check "$NAME: that removal is refused by the prerm (exit status $RC), naming the root's volume; keyedhash-dkms still installed (ii)" sh -c \
+	"[ $RC != 0 ] && grep -q 'REFUSING to remove keyedhash' '$W/step-$N.log' &&
+	 grep -qF '  root (PARTUUID=4b1d-kh-rig; x-initrd.attach): needs the keyedhash module (sthash)' '$W/step-$N.log' &&
+	 dpkg-query -W -f '\${db:Status-Abbrev}' keyedhash-dkms | grep -qx 'ii '"
+touch /etc/keyedhash/allow-removal
+step "apt remove keyedhash-dkms keyedhash-tools (forced: /etc/keyedhash/allow-removal)" apt remove keyedhash-dkms keyedhash-tools
 kh_check "$NAME: the removal warns that the configured volumes will not open" \
 	said "keyedhash-dkms: WARNING: keyedhash is being removed: the volumes of /etc/keyedhash/integritytab (data root) will NOT open"
+kh_check "$NAME: the forced removal deletes /etc/keyedhash/allow-removal, leaves scripts/local-top/keyedhash-removed naming the root's volume" sh -c \
+	"[ ! -e /etc/keyedhash/allow-removal ] &&
+	 grep -qF 'volume root (PARTUUID=4b1d-kh-rig; x-initrd.attach): needs the keyedhash module (sthash)' /etc/initramfs-tools/scripts/local-top/keyedhash-removed"
 if [ -n "$IRD" ]; then
-	kh_check "$NAME: after apt remove the initramfs of $BREAK has no keyedhash.ko (rebuilt by the postrm)" sh -c \
+	kh_check "$NAME: after apt remove the initramfs of $BREAK has no keyedhash.ko (rebuilt by the postrm), and the script that says so" sh -c \
 		"grep -q 'updating the initramfs of Linux $BREAK (keyedhash removed)' '$W/step-$N.log' &&
-		 ! lsinitramfs '$IRD' | grep -q keyedhash"
+		 lsinitramfs '$IRD' > '$W/lsinitramfs' && ! grep -q 'keyedhash\\.ko' '$W/lsinitramfs' &&
+		 grep -q 'scripts/local-top/keyedhash-removed\$' '$W/lsinitramfs'"
 fi
 left=$(ls /lib/modules/*/updates/dkms/keyedhash.ko 2>/dev/null)
 kh_check "$NAME: after apt remove no keyedhash.ko in any kernel${left:+ (left: $left)}" test -z "$left"
@@ -567,7 +579,7 @@ fake_kernel 6.6.0-98-$ARCH fail
 step "apt install linux-headers-6.6.0-98 (package removed, hooks not purged)" \
 	apt install "$W/fake/linux-headers-6.6.0-98-$ARCH.deb"
 step "apt purge keyedhash-dkms" apt purge keyedhash-dkms
-kh_check "$NAME: after purge nothing of keyedhash in /etc/kernel, /usr/src, /var/lib/dkms, updates/dkms" sh -c \
-	"! ls -d /etc/kernel/*/*keyedhash* /usr/src/keyedhash* /var/lib/dkms/keyedhash \
+kh_check "$NAME: after purge nothing of keyedhash in /etc/kernel, /etc/initramfs-tools, /usr/src, /var/lib/dkms, updates/dkms" sh -c \
+	"! ls -d /etc/kernel/*/*keyedhash* /etc/initramfs-tools/scripts/*/keyedhash* /usr/src/keyedhash* /var/lib/dkms/keyedhash \
 		/lib/modules/*/updates/dkms/keyedhash.ko* 2>/dev/null | grep -q ."
 echo "deb $NAME: done"

@@ -11,9 +11,10 @@
 # integritysetup commands it builds, its refusals: nhpoly1305,
 # multimixer128, other algorithms, tag sizes, key sizes, no key, names
 # beginning with "-"; which volumes the initramfs opens; check saying what
-# the generator does), and the initramfs hook's volume list read by
-# local-top under dash and busybox sh (PARTLABEL=root(1), a key file with
-# $, quotes, ; and * in its name).  Run by tests/rig/deb-check.sh (make
+# the generator does), the initramfs hook's volume list read by local-top
+# under dash and busybox sh (PARTLABEL=root(1), a key file with $ and
+# quotes in its name), and keyedhash-dkms's prerm refusing a removal that
+# would leave the system unbootable.  Run by tests/rig/deb-check.sh (make
 # check's deb tier); prints one PASS:/FAIL: line per check and
 # "integritytab: done".
 set -uo pipefail
@@ -335,5 +336,60 @@ for sh in dash "busybox sh"; do
 		grep -qF "no keyedhash module in this initramfs: its volumes $NQ cannot be opened" "$T/lt.out"
 done
 
+# ---- keyedhash-dkms's prerm: no removal that leaves the system unbootable
+refused_both() {
+	KEYEDHASH_INTEGRITYTAB=$T/tab bash "$OPENER" removal-check > "$T/rc.out" 2>&1
+	[ $? = 1 ] &&
+		grep -qxF '  root (PARTUUID=0fc63daf-8483; x-initrd.attach): needs the keyedhash module (sthash) in the initramfs' "$T/rc.out" &&
+		grep -qxF '  usr-vol (/dev/disk/by-id/virtio-usr; /usr): needs the keyedhash module (sthash) in the initramfs' "$T/rc.out" &&
+		! grep -q -e '  data' -e '  spare' -e '  plain' "$T/rc.out" && grep -qF "touch $T/allow-removal" "$T/rc.out" &&
+		grep -qF 'KEYEDHASH_ALLOW_REMOVAL=1 apt remove keyedhash-dkms' "$T/rc.out"
+}
+kh_check "removal-check: refused (exit 1) while root (x-initrd.attach) and usr-vol (/usr) are configured, naming both, why, and how to go on" \
+	refused_both
+kh_check "removal-check: refused for the volume / is on (fstab), none configured x-initrd.attach" sh -c \
+	"KEYEDHASH_INTEGRITYTAB='$T/tab3' KEYEDHASH_FSTAB='$T/fstab3' bash '$OPENER' removal-check 2> '$T/err'; [ \$? = 1 ] &&
+	 grep -qF '  rootvol (UUID=0fc6-root; /)' '$T/err'"
+printf 'data /dev/vdb %s integrity-algorithm=sthash,nofail\n' "$T/k32" > "$T/tab5"
+kh_check "removal-check: no volume in the initramfs: exit 0, nothing said" sh -c \
+	"KEYEDHASH_INTEGRITYTAB='$T/tab5' bash '$OPENER' removal-check > '$T/out' 2>&1 && [ ! -s '$T/out' ]"
+kh_check "removal-check: KEYEDHASH_ALLOW_REMOVAL=1, or the file $T/allow-removal: exit 0, the volumes named" sh -c \
+	"KEYEDHASH_ALLOW_REMOVAL=1 bash '$OPENER' removal-check 2> '$T/err' && grep -qF '  root (' '$T/err' &&
+	 touch '$T/allow-removal' && bash '$OPENER' removal-check 2> /dev/null && rm '$T/allow-removal'"
+# the prerm itself, its kernel hook, logger and /etc/initramfs-tools stubbed
+printf '#!/bin/sh\necho "kernel-hook $*" >> %s/prerm.log\n' "$T" > "$T/kernel-hook"
+chmod 755 "$T/kernel-hook"
+cp "$T/opener" "$T/bin/keyedhash-integritysetup"
+sed -e "s|/usr/lib/keyedhash-dkms/kernel-hook|'$T/kernel-hook'|" -e "s|^LT=.*|LT='$T/lt'|" \
+	"$KH_TOP/debian/keyedhash-dkms.prerm" > "$T/prerm"
+: > "$T/prerm.log"
+PATH=$T/bin:$PATH sh "$T/prerm" remove > "$T/prerm.out" 2>&1
+RC=$?
+kh_check "prerm remove with the root's volume configured: exit status $RC (not 0), REFUSING said, nothing removed (no kernel hook run)" sh -c \
+	"[ $RC != 0 ] && grep -q 'REFUSING to remove keyedhash' '$T/prerm.out' && [ ! -s '$T/prerm.log' ] && [ ! -e '$T/lt' ]"
+: > "$T/prerm.log"
+PATH=$T/bin:$PATH sh "$T/prerm" upgrade 1.0.1 > "$T/prerm.out" 2>&1
+RC=$?
+kh_check "prerm upgrade: not refused (exit status $RC), nothing removed" sh -c \
+	"[ $RC = 0 ] && ! grep -q REFUSING '$T/prerm.out' && [ ! -s '$T/prerm.log' ]"
+touch "$T/allow-removal"
+PATH=$T/bin:$PATH sh "$T/prerm" remove > "$T/prerm.out" 2>&1
+RC=$?
+kh_check "prerm remove with $T/allow-removal: goes on (exit status $RC), the kernel hook removes the module, the file is deleted (used once)" sh -c \
+	"[ $RC = 0 ] && grep -qxF 'kernel-hook --remove' '$T/prerm.log' && [ ! -e '$T/allow-removal' ]"
+sed "s|^\\. /scripts/functions\$|. '$T/functions'|" "$T/lt/keyedhash-removed" > "$T/removed-msg" 2> /dev/null
+kh_check "that forced removal leaves an initramfs script (/etc/initramfs-tools/scripts/local-top) saying at boot which volume needs which module" sh -c \
+	"[ -x '$T/lt/keyedhash-removed' ] && sh '$T/removed-msg' > '$T/out' &&
+	 grep -qxF 'failure: keyedhash-dkms was removed: volume root (PARTUUID=0fc63daf-8483; x-initrd.attach): needs the keyedhash module (sthash) in the initramfs' '$T/out' &&
+	 grep -qF 'failure: keyedhash-dkms was removed: volume usr-vol (' '$T/out' && [ \"\$(sh '$T/lt/keyedhash-removed' prereqs)\" = '' ]"
+if command -v shellcheck > /dev/null; then
+	kh_check "that script passes shellcheck" shellcheck -e SC1091 "$T/lt/keyedhash-removed"
+fi
+rm -rf "$T/lt"
+: > "$T/prerm.log"
+KEYEDHASH_ALLOW_REMOVAL=1 PATH=$T/bin:$PATH sh "$T/prerm" remove > "$T/prerm.out" 2>&1
+RC=$?
+kh_check "prerm remove with KEYEDHASH_ALLOW_REMOVAL=1: goes on (exit status $RC)" sh -c \
+	"[ $RC = 0 ] && grep -qxF 'kernel-hook --remove' '$T/prerm.log'"
 [ -n "${KH_KEEP:-}" ] || rm -rf "$T"
 echo "integritytab: done"
