@@ -161,6 +161,8 @@ step "apt install ./keyedhash-dkms ./keyedhash-tools ./libkeyedhash0 ./libkeyedh
 	apt install "$DEBS/keyedhash-dkms_${VER}_all.deb" "$DEBS/keyedhash-tools_${VER}_$ARCH.deb" \
 	"$DEBS/libkeyedhash0_${VER}_$ARCH.deb" "$DEBS/libkeyedhash-dev_${VER}_$ARCH.deb"
 kh_check "$NAME: dkms knows keyedhash/$VER" sh -c "dkms status -m keyedhash -v $VER | grep -q ."
+kh_check "$NAME: /etc/keyedhash (the key files' directory) is the package's, mode 700" sh -c \
+	"[ \$(stat -c %a /etc/keyedhash) = 700 ] && dpkg -S /etc/keyedhash | grep -q '^keyedhash-dkms:'"
 kh_check "$NAME: one version: the package's, DKMS's PACKAGE_VERSION (/usr/src/keyedhash-$VER/dkms.conf) are $VER" sh -c \
 	"[ \"\$(dpkg-query -W -f '\${Version}' keyedhash-dkms)\" = '$VER' ] &&
 	 grep -qxF 'PACKAGE_VERSION=\"$VER\"' /usr/src/keyedhash-$VER/dkms.conf"
