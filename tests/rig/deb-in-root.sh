@@ -385,6 +385,7 @@ fi
 mkdir -p /etc/keyedhash
 head -c 32 /dev/urandom > /etc/keyedhash/data.key
 head -c 32 /dev/urandom > /etc/keyedhash/root.key
+chmod 600 /etc/keyedhash/data.key /etc/keyedhash/root.key
 cat > /etc/keyedhash/integritytab <<EOT
 # keyedhash's test rig (tests/rig/deb-in-root.sh)
 data /dev/disk/by-id/kh-rig-data /etc/keyedhash/data.key integrity-algorithm=highwayhash256,nofail

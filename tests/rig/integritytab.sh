@@ -154,6 +154,15 @@ kh_check "opener: volumes lists every line" sh -c \
 	"[ \"\$(bash '$OPENER' volumes | cut -d' ' -f1 | tr '\\n' ' ')\" = 'data root usr-vol spare plain x ' ]"
 kh_check "opener: the initramfs opens root (x-initrd.attach) and usr-vol (/usr in fstab), not data (/srv) nor spare" sh -c \
 	"[ \"\$(bash '$OPENER' volumes --initrd | cut -d' ' -f1 | tr '\\n' ' ')\" = 'root usr-vol ' ]"
+# the running system's / and /usr (findmnt, stubbed: what it prints for
+# one --mountpoint; it takes two paths as a source and a target)
+mkdir -p "$T/fm"
+printf '#!/bin/sh\ncase "$*" in *"--mountpoint /") echo /dev/mapper/spare ;; esac\n' > "$T/fm/findmnt"
+chmod 755 "$T/fm/findmnt"
+# (without KEYEDHASH_FSTAB the file is /etc/fstab, which names none of
+# these volumes: usr-vol is no longer /usr's)
+kh_check "opener: the initramfs also opens the volume the running system's / is mounted from (findmnt --mountpoint /)" sh -c \
+	"[ \"\$(env -u KEYEDHASH_FSTAB PATH='$T/fm':\$PATH bash '$OPENER' volumes --initrd | cut -d' ' -f1 | tr '\\n' ' ')\" = 'root spare ' ]"
 kh_check "opener: attach refuses a wrong line before touching anything" sh -c \
 	"! bash '$OPENER' attach v /dev/vdb - integrity-algorithm=sthash 2> '$T/err' && grep -q 'no key file' '$T/err'"
 
