@@ -98,15 +98,18 @@ kh_check "generator: no integritysetup.target installed: a minimal one written, 
 	 [ -L '$G/integritysetup.target.requires/keyedhash-integritysetup@root.service' ] && [ ! -s '$T/gen.err' ]"
 # lines it ignores, saying why; no file: nothing
 printf "a/b /dev/vdc %s integrity-algorithm=sthash\nx vdc %s -\n-x /dev/vdc %s integrity-algorithm=sthash\n" "$T/k32" "$T/k32" "$T/k32" > "$T/tab2"
+printf "d /dev/vdd %s integrity-algorithm=sthash\nd /dev/vde %s integrity-algorithm=sthash\n" "$T/k32" "$T/k32" >> "$T/tab2"
 rm -rf "$G" && mkdir -p "$G"
 KEYEDHASH_INTEGRITYTAB=$T/tab2 sh "$GEN" "$G" 2> "$T/gen.err"
-kh_check "generator: a name with /, a device that is no path, a name beginning with -: lines ignored, each said" sh -c \
-	"[ -z \"\$(ls '$G')\" ] && grep -q 'volume a/b: the name' '$T/gen.err' && grep -q 'tab2:1: line ignored' '$T/gen.err' &&
+kh_check "generator: a name with /, a device that is no path, a name beginning with -, a second line of a name: lines ignored, each said" sh -c \
+	"[ \"\$(ls '$G' | grep '@')\" = 'keyedhash-integritysetup@d.service' ] && grep -qxF BindsTo=dev-vdd.device '$G/keyedhash-integritysetup@d.service' &&
+	 grep -q 'volume d: a second line for this name' '$T/gen.err' && grep -q 'tab2:5: line ignored' '$T/gen.err' && grep -q 'volume a/b: the name' '$T/gen.err' && grep -q 'tab2:1: line ignored' '$T/gen.err' &&
 	 grep -q 'volume x: device \"vdc\"' '$T/gen.err' && grep -q 'tab2:2: line ignored' '$T/gen.err' &&
 	 grep -q 'volume -x: a name beginning with \"-\"' '$T/gen.err' && grep -q 'tab2:3: line ignored' '$T/gen.err'"
 kh_check "opener: check says the same of those lines, exit status 1" sh -c \
 	"! KEYEDHASH_INTEGRITYTAB='$T/tab2' bash '$OPENER' check 2> '$T/check.err' &&
-	 grep -q 'tab2:1: line ignored' '$T/check.err' && grep -q 'tab2:2: line ignored' '$T/check.err' && grep -q 'tab2:3: line ignored' '$T/check.err'"
+	 grep -q 'tab2:1: line ignored' '$T/check.err' && grep -q 'tab2:2: line ignored' '$T/check.err' && grep -q 'tab2:3: line ignored' '$T/check.err' &&
+	 grep -q 'tab2:5: line ignored' '$T/check.err' && ! grep -q 'tab2:4:' '$T/check.err'"
 rm -rf "$G" && mkdir -p "$G"
 KEYEDHASH_INTEGRITYTAB=$T/none sh "$GEN" "$G"
 kh_check "generator: no integritytab, no unit" sh -c "[ \$? = 0 ] && [ -z \"\$(ls '$G')\" ]"
