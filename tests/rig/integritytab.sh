@@ -323,7 +323,9 @@ log_end_msg() { echo "end: $*"; }
 log_failure_msg() { echo "failure: $*"; }
 wait_for_udev() { :; }
 EOF
+# shellcheck disable=SC2016 # (the stubs' own $)
 printf '#!/bin/sh\nfor a; do printf "[%%s]\\n" "$a"; done > %s/argv\n' "$T" > "$T/bin/integritysetup"
+# shellcheck disable=SC2016
 printf '#!/bin/sh\n[ "$2" != keyedhash ] || [ -z "${KH_NO_MODULE:-}" ]\n' > "$T/bin/modprobe"
 chmod 755 "$T/bin/integritysetup" "$T/bin/modprobe"
 sed -e "s|^V=/etc/keyedhash/initrd-volumes\$|V='$T/iv'|" -e "s|^\\. /scripts/functions\$|. '$T/functions'|" \
