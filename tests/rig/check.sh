@@ -480,6 +480,10 @@ run_host() {
 		python3 "$RIG/ct-asm.py" --self-test "$KH_TOP"
 	kh_check "README.md is one page: $(wc -l < "$KH_TOP/README.md") lines, at most 200" \
 		test "$(wc -l < "$KH_TOP/README.md")" -le 200
+	# docs an engineer reads in an afternoon: docs/ at most 2,500 lines,
+	# the page of generated benchmark tables (tools/bench/report.py) apart
+	kh_check "docs/ is short: $(cat "$KH_TOP"/docs/*.md "$KH_TOP"/docs/*.rst | wc -l) lines, $(wc -l < "$KH_TOP/docs/performance-results.md") of them generated; at most 2500 others" \
+		test "$(( $(cat "$KH_TOP"/docs/*.md "$KH_TOP"/docs/*.rst | wc -l) - $(wc -l < "$KH_TOP/docs/performance-results.md") ))" -le 2500
 	# a target names what it needs: make repo before make deb
 	kh_check "make repo without make deb's packages says to run make deb first" sh -c \
 		"d=\$(mktemp -d) && ! '$KH_TOP/tools/dist/repo.sh' \"\$d/deb\" \"\$d/repo\" 2> \"\$d/err\" &&
