@@ -88,12 +88,14 @@ kh_clock_mark() {
 	echo "$_b $(cut -d' ' -f1 /proc/uptime)"
 }
 kh_clock_start() {
+	mkdir -p /tmp
 	kh_clock_mark > /tmp/kh-clock-start
 	dmesg > /tmp/kh-dmesg-start
 }
 kh_clock_end() {
 	_s=$(cat /tmp/kh-clock-start 2>/dev/null) _e=$(kh_clock_mark)
 	case "$_s $_e" in
+	' '* | *' ') fail "guest clock: no reading at the start or the end (kh_clock_start, kh_clock_end)" ;;
 	*none*) fail "guest clock: no RTC (/sys/class/rtc/rtc0) to compare the guest's time with" ;;
 	*stuck*) fail "guest clock: the RTC did not advance in 3 s of the guest's time" ;;
 	*)	echo "$_s $_e" | awk '{ h = $3 - $1; g = $4 - $2
