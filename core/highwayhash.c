@@ -89,8 +89,8 @@ void kh_highwayhash_blocks_generic(struct kh_highwayhash_state *st,
 }
 
 /*
- * noinline: inlined into its one caller, the generic final of a short
- * message was 5 to 9 % slower (make bench-ab, the [kernel] rows at 16 B).
+ * noinline: inlined into its one caller, it made the generic final of a
+ * short message slower (make bench-ab, the [kernel] rows at 16 B).
  */
 static noinline void
 highwayhash_remainder_packet(const struct kh_highwayhash_state *st,

@@ -6,8 +6,9 @@
  * 0, 32, 64, 96) each fill one ymm register, lane i = word i.  A round is
  * thirteen instructions on two recurrences, the multiply one (mul0 ->
  * v1 += mul0 -> vpmuludq -> mul0 ^= ..., and the same for mul1) and the
- * zipper one (v1 -> vpshufb -> v0 -> vpshufb -> v1), 6 to 7 cycles each,
- * so a packet cannot go faster than that on one message.
+ * zipper one (v1 -> vpshufb -> v0 -> vpshufb -> v1): a packet cannot go
+ * faster than the longer of the two on one message (the bound per CPU is
+ * derived in docs/performance.md).
  *
  * The state is only CRYPTO_MINALIGN-aligned: unaligned loads and stores.
  */
@@ -70,16 +71,15 @@
  *	v0 += mul1;              mul1 ^= lo32(v0) * hi32(v1);
  *	v0 += zipper(v1);        v1 += zipper(v0)
  * The packet is added first, off the mul0 recurrence (mul0 -> add ->
- * vpmuludq -> xor: 7 cycles with Intel's 5-cycle vpmuludq, the bound of a
- * round there), at the cost of one add more on the zipper one (v1 -> add
- * -> add -> vpshufb -> v0 -> vpshufb -> v1: 6).  Adding mul0 + pkt to v1
- * instead puts the extra add on mul0's (8 cycles on Intel): 3-4 % slower
- * there in bulk.  On AMD Zen 4 (3-cycle vpmuludq) both orders bound a
- * round at 6 cycles; see docs/design.md for what was measured where.
- * Each recurrence's steps are written in its order, each multiply's xor
- * right after it: the oldest ready instruction, which the scheduler
- * issues first, is then the one on the chain (0.7 % faster per packet on
- * the Intel Xeon measured than the two multiplies side by side).
+ * vpmuludq -> xor), at the cost of one add more on the zipper one (v1 ->
+ * add -> add -> vpshufb -> v0 -> vpshufb -> v1).  Where vpmuludq is slow
+ * (Intel) the mul0 recurrence sets the bound, so its add is the one to
+ * save; adding mul0 + pkt to v1 instead puts the extra add on it, which
+ * raises the bound there.  Where vpmuludq is fast (AMD Zen) both orders
+ * have the same bound (see docs/performance.md).  Each recurrence's
+ * steps are written in its order, each multiply's xor right after it:
+ * the oldest ready instruction, which the scheduler issues first, is then
+ * the one on the chain.
  */
 .macro HH_ROUND pkt
 	vpaddq		\pkt, V1, V1
@@ -101,8 +101,8 @@
  * Load a state vector as four qwords.  The C code (init, the generic
  * fallback, an import) writes the state a word at a time, and a 32-byte
  * load of words still in the store buffer cannot take them from there:
- * it waits for the stores to reach the cache (about 25 cycles measured on
- * Intel, per message, for the first block or finish call after init).
+ * it waits for the stores to reach the cache, once per message, in the
+ * first block or finish call after init.
  * Loads of the stored size are forwarded.
  */
 .macro HH_LOAD_VEC off, vec, vecx, tmpx

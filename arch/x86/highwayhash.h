@@ -83,11 +83,12 @@ DECLARE_STATIC_KEY_FALSE(kh_have_highwayhash_avx2);
 
 /*
  * The thresholds.  .task: the first section of a user task's system call
- * saves its FPU registers (about 600 cycles on the AMD Zen 4 measured, 320
- * on an Intel Xeon, whose crossings come earlier: the larger Zen 4 values
- * are kept); .kthread: a section costs only its light part (about 45
- * cycles on both).  HighwayHash-128/256 gain even on 16 bytes: their
- * finalisation alone costs the generic C more.  Each digest size has its
+ * saves its FPU registers, which costs more on some CPUs than on others:
+ * the values are the crossings of the machine where it cost most, so they
+ * are not too low elsewhere; .kthread: a section costs only its light
+ * part (docs/design.md, "SIMD sections and thresholds"; the costs of the
+ * last run: docs/performance-results.md).  HighwayHash-128/256 gain even
+ * on 16 bytes: their finalisation alone costs the generic C more.  Each digest size has its
  * own state type, so the library knows the size from the start.
  */
 #define KH_HIGHWAYHASH64_AVX2_MIN	{ .task = 128, .kthread = 0 }

@@ -576,6 +576,7 @@ static void kh_compare_with_generic(struct kunit *test, bool nosimd)
 	struct crypto_shash *gtfm;
 	struct shash_desc *gdesc;
 	unsigned int d = 0, narch = 0;
+	unsigned long note = kh_progress_start();
 
 	gtfm = kh_alloc(test, gen->driver, t->key, t->alg->keylen);
 	gdesc = kh_desc(test, gtfm);
@@ -597,6 +598,9 @@ static void kh_compare_with_generic(struct kunit *test, bool nosimd)
 		     len += t->alg->step) {
 			const u8 *p = t->data + kh_rand(t, 64);
 
+			kh_progress(test, &note, "%s%s: length %u of %u",
+				    impl->driver, nosimd ? " without SIMD" : "",
+				    len, KH_MAXLEN);
 			KUNIT_ASSERT_EQ(test, crypto_shash_digest(gdesc, p, len,
 								  t->d1), 0);
 			KUNIT_ASSERT_EQ(test, kh_hash_split_simd(test, desc, p, len,

@@ -24,6 +24,7 @@
 #include <crypto/hash.h>
 #include <kunit/static_stub.h>
 #include <kunit/test.h>
+#include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <keyedhash/internal/drivers.h>
 #include <keyedhash/internal/highwayhash.h>
@@ -139,5 +140,27 @@ static inline unsigned long kh_test_sections(void)
 {
 	return kh_test_sections_entered;
 }
+
+/*
+ * A long case's progress, said at most once every 30 s: nothing where the
+ * case is quick, and where it is slow (the debug kernel under TCG on a
+ * busy host) the last note before a "test case timed out" says how far
+ * it got.  The work of a case is a count (lengths, vectors); the time is
+ * only when to say where it is.
+ */
+#define KH_PROGRESS_EVERY	(30 * HZ)
+
+static inline unsigned long kh_progress_start(void)
+{
+	return jiffies + KH_PROGRESS_EVERY;
+}
+
+#define kh_progress(test, next, fmt, ...)				\
+	do {								\
+		if (time_after(jiffies, *(next))) {			\
+			kunit_info(test, "progress: " fmt, ##__VA_ARGS__); \
+			*(next) = jiffies + KH_PROGRESS_EVERY;		\
+		}							\
+	} while (0)
 
 #endif /* _KEYEDHASH_KH_SEAMS_H */

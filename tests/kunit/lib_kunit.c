@@ -197,9 +197,13 @@ static void kh_lib_suite(struct kunit *test, const struct kh_testvec_suite *suit
 	static const size_t pieces[] = { 1, 31, 100, 4096 + 7 };
 	unsigned int i, p, ds = 0, done = 0;
 	unsigned long sections = kh_lib_sections();
+	unsigned long note = kh_progress_start();
 
 	for (i = 0; i < suite->count; i++) {
 		const struct kh_testvec *tv = &suite->vecs[i];
+
+		kh_progress(test, &note, "%s, %s: vector %u of %u", suite->name,
+			    kh_lib_ctx_name[ctx], i, suite->count);
 
 		if (tv->msglen > KH_LIB_MAXLEN)
 			continue;

@@ -1,9 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Usage: deb-boot.sh deb12|deb13
+# Usage: deb-boot.sh deb12|deb13|deb13-dracut
 # dm-integrity on keyedhash as deployed, shown by booting a real Debian
 # system from its disk: SeaBIOS, GRUB (Debian's, written to the disk's
-# MBR gap), Debian's kernel, its initramfs-tools initramfs and systemd.
+# MBR gap), Debian's kernel, its initramfs-tools initramfs and systemd
+# (deb13-dracut: Debian 13 with dracut instead of initramfs-tools, the
+# package's dracut module opening the root in dracut's systemd initramfs).
 # The system (a minimal Debian 12 or 13 made by debootstrap, cached) has
 # make deb's packages installed by apt (DKMS builds the module for the
 # image's kernel); its /etc/keyedhash/integritytab names three volumes:
@@ -29,11 +31,13 @@
 # ($KH_CACHE/deb-boot-RELEASE-rREV, KH_REFRESH=1 makes it again).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
-R=${1:?deb12 or deb13}
+R=${1:?deb12, deb13 or deb13-dracut}
+IRT=initramfs-tools
 case $R in
 deb12) SUITE=bookworm ;;
 deb13) SUITE=trixie ;;
-*) kh_die "usage: deb-boot.sh deb12|deb13" ;;
+deb13-dracut) SUITE=trixie IRT=dracut ;;
+*) kh_die "usage: deb-boot.sh deb12|deb13|deb13-dracut" ;;
 esac
 VER=$(cat "$KH_OUT/deb/version" 2>/dev/null)	# make deb's (debian/mkversion)
 D=$KH_OUT/deb
@@ -60,7 +64,7 @@ done_() {
 # reinstall of the kernel leaves them out too).  The image's kernel
 # package is kept (BASE/debs) for the reinstall.
 BASE_REV=1
-BASE_PKGS="systemd-sysv udev initramfs-tools linux-image-amd64 linux-headers-amd64 cryptsetup-bin
+BASE_PKGS="systemd-sysv udev $IRT linux-image-amd64 linux-headers-amd64 cryptsetup-bin
 	dkms grub-pc-bin e2fsprogs kmod zstd"
 B=$KH_CACHE/deb-boot-$R-r$BASE_REV
 make_base() {
@@ -187,6 +191,14 @@ EOT
 echo khboot > "$C/etc/hostname"
 printf 'MODULES=list\nCOMPRESS=zstd\n' > "$C/etc/initramfs-tools/conf.d/kh-boot-test"
 printf 'virtio_pci\nvirtio_blk\next4\n' > "$C/etc/initramfs-tools/modules"
+# dracut: host-only (the devices the running system has) when the VM
+# rebuilds it; made the first time in the image's chroot, where the host's
+# devices are not the VM's, without (--no-hostonly: every driver)
+mkdir -p "$C/etc/dracut.conf.d"
+printf 'hostonly="yes"\ncompress="zstd"\nadd_drivers+=" virtio_pci virtio_blk ext4 "\n' \
+	> "$C/etc/dracut.conf.d/kh-boot-test.conf"
+MKINITRD="update-initramfs -u -k '$KV'"
+[ "$IRT" != dracut ] || MKINITRD="dracut -q --force --no-hostonly /boot/initrd.img-$KV '$KV'"
 cp "$KH_TOP/tests/vm/deb-boot.sh" "$C/usr/local/sbin/kh-boot-test"
 chmod 755 "$C/usr/local/sbin/kh-boot-test"
 cat > "$C/etc/systemd/system/kh-boot-test.service" <<'EOT'
@@ -210,7 +222,7 @@ terminal_input serial
 terminal_output serial
 set timeout=0
 echo "keyedhash boot test: GRUB loaded its configuration"
-linux /vmlinuz-$KV root=/dev/mapper/root ro rootdelay=60 console=ttyS0 panic=-1 loglevel=4 systemd.show_status=0
+linux /vmlinuz-$KV root=/dev/mapper/root ro rootdelay=60 console=ttyS0 panic=-1 loglevel=4 systemd.show_status=0 $(kh_guest_clock_args x86_64)
 initrd /initrd.img-$KV
 boot
 EOT
@@ -221,7 +233,9 @@ EOT
 BREAK_CMD=:
 case ${KH_BOOT_BREAK:-} in
 '') ;;
-initrd-module) BREAK_CMD="sed -i 's/^\(\s*\)manual_add_modules keyedhash\$/\1: broken on purpose/' /usr/share/initramfs-tools/hooks/keyedhash" ;;
+initrd-module)
+	BREAK_CMD="sed -i 's/^\(\s*\)manual_add_modules keyedhash\$/\1: broken on purpose/' /usr/share/initramfs-tools/hooks/keyedhash"
+	[ "$IRT" != dracut ] || BREAK_CMD="sed -i 's/instmods keyedhash;/true;/' /usr/lib/dracut/modules.d/90keyedhash/module-setup.sh" ;;
 nofail) BREAK_CMD="sed -i 's/\*,nofail,\*) nofail=1/*,nofail-broken,*) nofail=1/' /usr/lib/systemd/system-generators/keyedhash-integritysetup-generator" ;;
 no-corrupt) ;;
 *) kh_die "KH_BOOT_BREAK: initrd-module, nofail or no-corrupt" ;;
@@ -233,12 +247,12 @@ kh_in_root "$B/root" "$X/layer" 256m sh -c "set -e
 		'$D/keyedhash-tools_${VER}_amd64.deb' '$D/libkeyedhash0_${VER}_amd64.deb'
 	cp -a '$C/.' /
 	$BREAK_CMD
-	update-initramfs -u -k '$KV'
+	$MKINITRD
 	cp -a /usr/lib/grub/i386-pc /boot/grub/
 	grub-mkimage -O i386-pc -o '$X/core.img' -p '(hd0,msdos1)/grub' \
 		biosdisk part_msdos ext2 normal linux serial terminal echo
 	cp /usr/lib/grub/i386-pc/boot.img '$X/boot.img'" > "$ALOG" 2>&1
-kh_check "$P: apt install keyedhash-dkms keyedhash-tools libkeyedhash0 $VER, the configuration, update-initramfs, grub-mkimage (log: ${ALOG#$KH_TOP/})" \
+kh_check "$P: apt install keyedhash-dkms keyedhash-tools libkeyedhash0 $VER, the configuration, ${MKINITRD%% *}, grub-mkimage (log: ${ALOG#$KH_TOP/})" \
 	test $? = 0
 kh_check "$P: DKMS built keyedhash $VER for $KV in the image" sh -c \
 	"ls '$X'/layer/u/usr/lib/modules/'$KV'/updates/dkms/keyedhash.ko* '$X'/layer/u/lib/modules/'$KV'/updates/dkms/keyedhash.ko* 2> /dev/null | grep -q ."
@@ -297,8 +311,11 @@ mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
 echo "=== VM up: $(uname -r)"
+. /lib.sh
+kh_clock_start
 for m in $(cat /modules); do insmod /m/$m || echo "FAIL: format VM: insmod $m"; done
 sh /format.sh 2>&1
+kh_clock_end
 echo "=== VM done"
 poweroff -f
 EOI
@@ -353,7 +370,7 @@ vm() { # name, log, qemu args...
 FLOG=$LOGS/deb-boot-$R-format.log
 kh_log "format VM: Linux $KV, busybox, the image's integritysetup" >&2
 vm "$P: VM format" "$FLOG" -kernel "$X/vmlinuz" -initrd "$X/format-initrd.cpio.gz" \
-	-append "console=ttyS0 panic=-1 loglevel=4" \
+	-append "console=ttyS0 panic=-1 loglevel=4 $(kh_guest_clock_args x86_64)" \
 	-drive file="$DISK",format=raw,if=virtio -drive file="$X/root.ext4",format=raw,if=virtio,readonly=on
 grep -a -E '^(PASS|FAIL): ' "$FLOG"
 kh_check "$P: the format VM ran to its end" grep -a -q "^=== VM done" "$FLOG"
@@ -371,6 +388,7 @@ cat > "$X/share/env" <<EOT
 VER_A='$VER'
 VER_B='$VER_B'
 KVER='$KV'
+IRT='$IRT'
 DATA_UNIT='${KH_DATA_UNIT:-keyedhash-integritysetup@data.service}'
 SPARE_UNIT='keyedhash-integritysetup@spare.service'
 EOT

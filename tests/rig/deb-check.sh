@@ -19,7 +19,7 @@
 # check's (host tier).
 #
 # Usage: deb-check.sh [build] [deb12] [deb13] [arm64] [upgrade-deb12]
-# [upgrade-deb13] [boot-deb12] [boot-deb13]: the parts, all by
+# [upgrade-deb13] [boot-deb12] [boot-deb13] [boot-deb13-dracut]: the parts, all by
 # default; make check runs the build and then the others as jobs of their
 # own, side by side.
 # Ends with "N passed, N failed".
@@ -201,7 +201,7 @@ part_upgrade() { # deb12|deb13
 # 12 or 13 system with the packages booting from its disk, root and data
 # on keyedhash volumes, three boots with a corruption, a wrong key and the
 # upgrades between them
-part_boot() { # deb12|deb13
+part_boot() { # deb12|deb13|deb13-dracut
 	local t0
 	[ "${KH_DEB_VM:-1}" != 0 ] || return 0
 	kh_log "VM: a Debian system ($1) booting from its disk, its root on a keyedhash dm-integrity volume"
@@ -212,14 +212,14 @@ part_boot() { # deb12|deb13
 		"$LOGS/deb-boot-$1.log" "^deb-boot: done"
 }
 
-for part in ${*:-build deb12 deb13 arm64 upgrade-deb12 upgrade-deb13 boot-deb12 boot-deb13}; do
+for part in ${*:-build deb12 deb13 arm64 upgrade-deb12 upgrade-deb13 boot-deb12 boot-deb13 boot-deb13-dracut}; do
 	case $part in
 	build) part_build ;;
 	deb12 | deb13) part_root "$part" ;;
 	upgrade-deb12 | upgrade-deb13) part_upgrade "${part#upgrade-}" ;;
 	arm64) part_arm64 ;;
-	boot-deb12 | boot-deb13) part_boot "${part#boot-}" ;;
-	*) kh_die "usage: deb-check.sh [build] [deb12] [deb13] [arm64] [upgrade-deb12] [upgrade-deb13] [boot-deb12] [boot-deb13]" ;;
+	boot-deb12 | boot-deb13 | boot-deb13-dracut) part_boot "${part#boot-}" ;;
+	*) kh_die "usage: deb-check.sh [build] [deb12] [deb13] [arm64] [upgrade-deb12] [upgrade-deb13] [boot-deb12] [boot-deb13] [boot-deb13-dracut]" ;;
 	esac
 done
 

@@ -161,6 +161,8 @@ step "apt install ./keyedhash-dkms ./keyedhash-tools ./libkeyedhash0 ./libkeyedh
 	apt install "$DEBS/keyedhash-dkms_${VER}_all.deb" "$DEBS/keyedhash-tools_${VER}_$ARCH.deb" \
 	"$DEBS/libkeyedhash0_${VER}_$ARCH.deb" "$DEBS/libkeyedhash-dev_${VER}_$ARCH.deb"
 kh_check "$NAME: dkms knows keyedhash/$VER" sh -c "dkms status -m keyedhash -v $VER | grep -q ."
+kh_check "$NAME: /etc/keyedhash (the key files' directory) is the package's, mode 700" sh -c \
+	"[ \$(stat -c %a /etc/keyedhash) = 700 ] && dpkg -S /etc/keyedhash | grep -q '^keyedhash-dkms:'"
 kh_check "$NAME: one version: the package's, DKMS's PACKAGE_VERSION (/usr/src/keyedhash-$VER/dkms.conf) are $VER" sh -c \
 	"[ \"\$(dpkg-query -W -f '\${Version}' keyedhash-dkms)\" = '$VER' ] &&
 	 grep -qxF 'PACKAGE_VERSION=\"$VER\"' /usr/src/keyedhash-$VER/dkms.conf"
@@ -383,6 +385,7 @@ fi
 mkdir -p /etc/keyedhash
 head -c 32 /dev/urandom > /etc/keyedhash/data.key
 head -c 32 /dev/urandom > /etc/keyedhash/root.key
+chmod 600 /etc/keyedhash/data.key /etc/keyedhash/root.key
 cat > /etc/keyedhash/integritytab <<EOT
 # keyedhash's test rig (tests/rig/deb-in-root.sh)
 data /dev/disk/by-id/kh-rig-data /etc/keyedhash/data.key integrity-algorithm=highwayhash256,nofail
@@ -438,9 +441,9 @@ if [ -n "$IRD" ]; then
 	# (initramfs-tools runs only what scripts/local-top/ORDER lists)
 	kh_check "$NAME: scripts/local-top/ORDER runs keyedhash" sh -c \
 		"grep -qxF '/scripts/local-top/keyedhash \"\$@\"' \$(find '$W/ird' -path '*scripts/local-top/ORDER')"
-	kh_check "$NAME: in it, keyedhash.ko is $B, and the line opens the root with sthash, the key and its size" sh -c \
+	kh_check "$NAME: in it, keyedhash.ko is $B, and the line opens the root with sthash, the key and its size (tab-separated)" sh -c \
 		"[ \"\$(modinfo -F version \$(find '$W/ird' -name 'keyedhash.ko*' | head -1))\" = '$B' ] &&
-		 [ \"\$(cat \$(find '$W/ird' -path '*etc/keyedhash/initrd-volumes'))\" = 'root --integrity sthash --integrity-key-file /etc/keyedhash/root.key --integrity-key-size 32 /dev/disk/by-partuuid/4b1d-kh-rig root ' ]"
+		 [ \"\$(cat \$(find '$W/ird' -path '*etc/keyedhash/initrd-volumes'))\" = \"\$(printf 'root\\t--integrity\\tsthash\\t--integrity-key-file\\t/etc/keyedhash/root.key\\t--integrity-key-size\\t32\\t/dev/disk/by-partuuid/4b1d-kh-rig\\troot')\" ]"
 	kh_check "$NAME: that initramfs is readable by root only (the key is in it)" sh -c "[ \$(stat -c %a '$IRD') = 600 ]"
 	rm -rf "$W/ird"
 fi
@@ -546,14 +549,26 @@ rm -rf /usr/src/khrig-broken-1
 step "dpkg --configure -a (the failing module removed)" dpkg --configure -a
 step "apt purge linux-headers-$NBK" apt purge "linux-headers-$NBK"
 
-# 6. apt remove: the module goes from every kernel it was built for
-step "apt remove keyedhash-dkms keyedhash-tools" apt remove keyedhash-dkms keyedhash-tools
+# 6. apt remove: refused while the root's volume (x-initrd.attach) needs
+# the module; forced (/etc/keyedhash/allow-removal), the module goes from
+# every kernel it was built for, and the initramfs says why at boot
+step_any "apt remove keyedhash-dkms keyedhash-tools (the root's volume needs it)" apt remove keyedhash-dkms keyedhash-tools
+kh_check "$NAME: that removal is refused by the prerm (exit status $RC), naming the root's volume; keyedhash-dkms still installed (ii)" sh -c \
+	"[ $RC != 0 ] && grep -q 'REFUSING to remove keyedhash' '$W/step-$N.log' &&
+	 grep -qF '  root (PARTUUID=4b1d-kh-rig; x-initrd.attach): needs the keyedhash module (sthash)' '$W/step-$N.log' &&
+	 dpkg-query -W -f '\${db:Status-Abbrev}' keyedhash-dkms | grep -qx 'ii '"
+touch /etc/keyedhash/allow-removal
+step "apt remove keyedhash-dkms keyedhash-tools (forced: /etc/keyedhash/allow-removal)" apt remove keyedhash-dkms keyedhash-tools
 kh_check "$NAME: the removal warns that the configured volumes will not open" \
 	said "keyedhash-dkms: WARNING: keyedhash is being removed: the volumes of /etc/keyedhash/integritytab (data root) will NOT open"
+kh_check "$NAME: the forced removal deletes /etc/keyedhash/allow-removal, leaves scripts/local-top/keyedhash-removed naming the root's volume" sh -c \
+	"[ ! -e /etc/keyedhash/allow-removal ] &&
+	 grep -qF 'volume root (PARTUUID=4b1d-kh-rig; x-initrd.attach): needs the keyedhash module (sthash)' /etc/initramfs-tools/scripts/local-top/keyedhash-removed"
 if [ -n "$IRD" ]; then
-	kh_check "$NAME: after apt remove the initramfs of $BREAK has no keyedhash.ko (rebuilt by the postrm)" sh -c \
+	kh_check "$NAME: after apt remove the initramfs of $BREAK has no keyedhash.ko (rebuilt by the postrm), and the script that says so" sh -c \
 		"grep -q 'updating the initramfs of Linux $BREAK (keyedhash removed)' '$W/step-$N.log' &&
-		 ! lsinitramfs '$IRD' | grep -q keyedhash"
+		 lsinitramfs '$IRD' > '$W/lsinitramfs' && ! grep -q 'keyedhash\\.ko' '$W/lsinitramfs' &&
+		 grep -q 'scripts/local-top/keyedhash-removed\$' '$W/lsinitramfs'"
 fi
 left=$(ls /lib/modules/*/updates/dkms/keyedhash.ko 2>/dev/null)
 kh_check "$NAME: after apt remove no keyedhash.ko in any kernel${left:+ (left: $left)}" test -z "$left"
@@ -567,7 +582,7 @@ fake_kernel 6.6.0-98-$ARCH fail
 step "apt install linux-headers-6.6.0-98 (package removed, hooks not purged)" \
 	apt install "$W/fake/linux-headers-6.6.0-98-$ARCH.deb"
 step "apt purge keyedhash-dkms" apt purge keyedhash-dkms
-kh_check "$NAME: after purge nothing of keyedhash in /etc/kernel, /usr/src, /var/lib/dkms, updates/dkms" sh -c \
-	"! ls -d /etc/kernel/*/*keyedhash* /usr/src/keyedhash* /var/lib/dkms/keyedhash \
+kh_check "$NAME: after purge nothing of keyedhash in /etc/kernel, /etc/initramfs-tools, /usr/src, /var/lib/dkms, updates/dkms" sh -c \
+	"! ls -d /etc/kernel/*/*keyedhash* /etc/initramfs-tools/scripts/*/keyedhash* /usr/src/keyedhash* /var/lib/dkms/keyedhash \
 		/lib/modules/*/updates/dkms/keyedhash.ko* 2>/dev/null | grep -q ."
 echo "deb $NAME: done"

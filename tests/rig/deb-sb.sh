@@ -102,7 +102,7 @@ cp "$B/root/usr/lib/grub/x86_64-efi-signed/grubx64.efi.signed" "$X/esp/EFI/BOOT/
 cp "$K/boot/vmlinuz-$KV" "$X/esp/vmlinuz"
 cat > "$X/esp/EFI/BOOT/grub.cfg" <<EOC
 set timeout=0
-linux /vmlinuz console=ttyS0 panic=-1 loglevel=4
+linux /vmlinuz console=ttyS0 panic=-1 loglevel=4 $(kh_guest_clock_args x86_64)
 initrd /initrd.gz
 boot
 EOC

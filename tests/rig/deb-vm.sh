@@ -56,6 +56,7 @@ for kv in "$@"; do
 	rm -rf "$I"
 	mkdir -p "$I/bin" "$I/m" "$I/proc" "$I/sys" "$I/dev" "$I/newroot"
 	cp /bin/busybox "$I/bin/"
+	cp "$KH_TOP/tests/vm/lib.sh" "$I/lib.sh"
 	# the overlay's view: the root with the upper layer on top
 	mods=$(for m in virtio_pci 9pnet_virtio 9p; do
 		unshare --mount sh -c "mount -t overlay overlay -o lowerdir='$ROOT',upperdir='$U/u',workdir='$U/w' '$U/m' &&
@@ -72,6 +73,8 @@ for kv in "$@"; do
 mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
+. /lib.sh
+kh_clock_start
 for m in $(cat /modules); do insmod /m/$m; done
 if mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 khroot /newroot; then
 	mount -t proc proc /newroot/proc
@@ -86,6 +89,7 @@ if mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 khroot /newroot; th
 else
 	echo "FAIL: VM: mount the Debian root (9p)"
 fi
+kh_clock_end
 echo "=== VM done"
 reboot -f
 EOI

@@ -39,9 +39,9 @@ ROOT_PKGS="gcc,make,dkms,kmod,xz-utils,binutils,libkcapi1,ca-certificates"
 
 # Debian 13's qemu-aarch64 (qemu-user, static-pie there), unpacked (never
 # installed) into the cache, fetched with the Debian 13 root's apt
-# (tests/rig/deb13.sh): it runs this root's programs in about 60 % of the
-# CPU time Debian 12's qemu-user-static 7.2 takes (the package test 141 s
-# instead of 228 s, a program start 24 ms instead of 50 ms).
+# (tests/rig/deb13.sh): it runs this root's programs, every apt, dpkg and
+# compiler process of the package test, in markedly less CPU time than
+# Debian 12's qemu-user-static 7.2.
 # KH_QEMU_AARCH64: another static qemu-aarch64 to use instead.
 qemu() {
 	local v Q

@@ -3,22 +3,37 @@
 # The boot path's configuration, on the tree's files, without a kernel:
 # debian/keyedhash-integritysetup-generator run on sample integritytab
 # files into temporary directories (the units, their ordering, the
-# target links of nofail, noauto, x-initrd.attach; lines it ignores), and
-# debian/keyedhash-integritysetup's parsing (the integritysetup commands
-# it builds, its refusals: nhpoly1305, multimixer128, other algorithms,
-# tag sizes, key sizes, no key, unknown options; which volumes the
-# initramfs opens).  Run by tests/rig/deb-check.sh (make check's deb
-# tier); prints one PASS:/FAIL: line per check and "integritytab: done".
+# target links of nofail, noauto, x-initrd.attach given or implied, _netdev;
+# x-systemd.device-timeout='s drop-in; RequiresMountsFor= the key; $, %,
+# quotes and backslashes escaped as systemd reads them, checked by
+# systemd-analyze where it is installed; lines it ignores, options it
+# warns about), debian/keyedhash-integritysetup's parsing (the
+# integritysetup commands it builds, its refusals: nhpoly1305,
+# multimixer128, other algorithms, tag sizes, key sizes, no key, names
+# beginning with "-"; which volumes the initramfs opens; check saying what
+# the generator does), the initramfs hook's volume list read by local-top
+# under dash and busybox sh (PARTLABEL=root(1), a key file with $ and
+# quotes in its name), and keyedhash-dkms's prerm refusing a removal that
+# would leave the system unbootable.  Run by tests/rig/deb-check.sh (make
+# check's deb tier); prints one PASS:/FAIL: line per check and
+# "integritytab: done".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 GEN=$KH_TOP/debian/keyedhash-integritysetup-generator
 OPENER=$KH_TOP/debian/keyedhash-integritysetup
 T=$KH_OUT/integritytab-test
 rm -rf "$T" && mkdir -p "$T"
-head -c 32 /dev/urandom > "$T/k32"
-head -c 16 /dev/urandom > "$T/k16"
-head -c 8 /dev/urandom > "$T/k8"
-export KEYEDHASH_INTEGRITYTAB=$T/tab KEYEDHASH_FSTAB=$T/fstab
+# (key files: root's only, as they should be)
+(umask 077
+ head -c 32 /dev/urandom > "$T/k32"
+ head -c 16 /dev/urandom > "$T/k16"
+ head -c 8 /dev/urandom > "$T/k8")
+export KEYEDHASH_INTEGRITYTAB=$T/tab KEYEDHASH_FSTAB=$T/fstab KEYEDHASH_ALLOW_FILE=$T/allow-removal
+unset KEYEDHASH_ALLOW_REMOVAL
+# the generator runs the opener to read the file: the tree's
+printf '#!/bin/sh\nexec bash %s "$@"\n' "$OPENER" > "$T/opener"
+chmod 755 "$T/opener"
+export KEYEDHASH_OPENER=$T/opener
 cat > "$T/tab" <<EOF
 # a comment, and a blank line
 
@@ -26,6 +41,7 @@ data	/dev/vdb $T/k32 integrity-algorithm=highwayhash256,nofail
 root PARTUUID=0fc63daf-8483 $T/k32 integrity-algorithm=sthash,x-initrd.attach,tag-size=16,mode=bitmap,allow-discards
 usr-vol /dev/disk/by-id/virtio-usr $T/k16 integrity-algorithm=sthash
 spare UUID=1234-abcd $T/k32 integrity-algorithm=highwayhash128,noauto
+plain /dev/vdc $T/k32 integrity-algorithm=sthash
 EOF
 printf '/dev/mapper/usr-vol /usr ext4 defaults 0 2\n/dev/mapper/data /srv ext4 nofail 0 2\n' > "$T/fstab"
 
@@ -35,8 +51,8 @@ mkdir -p "$G" "$T/units-none" "$T/units"
 touch "$T/units/integritysetup.target"
 export KEYEDHASH_UNIT_DIRS=$T/units
 sh "$GEN" "$G" 2> "$T/gen.err"
-kh_check "generator: one unit per line (4), nothing said" sh -c \
-	"[ \$(ls '$G' | grep -c '^keyedhash-integritysetup@.*\\.service\$') = 4 ] && [ ! -s '$T/gen.err' ]"
+kh_check "generator: one unit per line (5), nothing said" sh -c \
+	"[ \$(ls '$G' | grep -c '^keyedhash-integritysetup@.*\\.service\$') = 5 ] && [ ! -s '$T/gen.err' ]"
 u() { echo "$G/keyedhash-integritysetup@$1.service"; }
 has() { grep -qxF -- "$2" "$(u "$1")"; }
 kh_check "generator: units ordered as systemd-integritysetup's (DefaultDependencies=no, BindsTo/After the device, blockdev@ target)" sh -c \
@@ -49,13 +65,17 @@ kh_check "generator: the device units (path, PARTUUID=, UUID=, an escaped /dev/d
 	 grep -qxF 'BindsTo=dev-disk-by\\x2dpartuuid-0fc63daf\\x2d8483.device' '$(u root)' &&
 	 grep -qxF 'BindsTo=dev-disk-by\\x2duuid-1234\\x2dabcd.device' '$(u spare)' &&
 	 grep -qxF 'BindsTo=dev-disk-by\\x2did-virtio\\x2dusr.device' '$G/keyedhash-integritysetup@usr\\x2dvol.service'"
-kh_check "generator: ExecStart runs the opener with the line's four fields" \
-	has root "ExecStart=/usr/sbin/keyedhash-integritysetup attach 'root' 'PARTUUID=0fc63daf-8483' '$T/k32' 'integrity-algorithm=sthash,x-initrd.attach,tag-size=16,mode=bitmap,allow-discards'"
+kh_check "generator: ExecStart runs the opener with the line's four fields, each in double quotes" \
+	has root "ExecStart=/usr/sbin/keyedhash-integritysetup attach \"root\" \"PARTUUID=0fc63daf-8483\" \"$T/k32\" \"integrity-algorithm=sthash,x-initrd.attach,tag-size=16,mode=bitmap,allow-discards\""
 kh_check "generator: a plain volume is required by integritysetup.target, ordered before it, closed at shutdown" sh -c \
-	"[ -L '$G/integritysetup.target.requires/keyedhash-integritysetup@usr\\x2dvol.service' ] &&
-	 grep -qxF Before=integritysetup.target '$G/keyedhash-integritysetup@usr\\x2dvol.service' &&
-	 grep -qxF Conflicts=umount.target '$G/keyedhash-integritysetup@usr\\x2dvol.service' &&
-	 grep -q '^ExecStop=/usr/sbin/keyedhash-integritysetup detach .usr-vol.\$' '$G/keyedhash-integritysetup@usr\\x2dvol.service'"
+	"[ -L '$G/integritysetup.target.requires/keyedhash-integritysetup@plain.service' ] &&
+	 grep -qxF Before=integritysetup.target '$(u plain)' && grep -qxF Conflicts=umount.target '$(u plain)' &&
+	 grep -qxF 'ExecStop=/usr/sbin/keyedhash-integritysetup detach \"plain\"' '$(u plain)'"
+kh_check "generator: after the mounts of the key file (RequiresMountsFor=)" \
+	has plain "RequiresMountsFor=\"$T/k32\""
+kh_check "generator: x-initrd.attach implied for the volume /usr is on (fstab): never closed at shutdown, required by integritysetup.target" sh -c \
+	"! grep -q -e umount.target -e ExecStop '$G/keyedhash-integritysetup@usr\\x2dvol.service' &&
+	 [ -L '$G/integritysetup.target.requires/keyedhash-integritysetup@usr\\x2dvol.service' ]"
 kh_check "generator: nofail: wanted (not required) by integritysetup.target, not ordered before it" sh -c \
 	"[ -L '$G/integritysetup.target.wants/keyedhash-integritysetup@data.service' ] &&
 	 [ ! -e '$G/integritysetup.target.requires/keyedhash-integritysetup@data.service' ] &&
@@ -77,11 +97,19 @@ kh_check "generator: no integritysetup.target installed: a minimal one written, 
 	 [ \"\$(readlink '$G/sysinit.target.wants/integritysetup.target')\" = ../integritysetup.target ] &&
 	 [ -L '$G/integritysetup.target.requires/keyedhash-integritysetup@root.service' ] && [ ! -s '$T/gen.err' ]"
 # lines it ignores, saying why; no file: nothing
-printf "bad\\\\name /dev/vdc %s integrity-algorithm=sthash\nx vdc %s -\n" "$T/k32" "$T/k32" > "$T/tab2"
+printf "a/b /dev/vdc %s integrity-algorithm=sthash\nx vdc %s -\n-x /dev/vdc %s integrity-algorithm=sthash\n" "$T/k32" "$T/k32" "$T/k32" > "$T/tab2"
+printf "d /dev/vdd %s integrity-algorithm=sthash\nd /dev/vde %s integrity-algorithm=sthash\n" "$T/k32" "$T/k32" >> "$T/tab2"
 rm -rf "$G" && mkdir -p "$G"
 KEYEDHASH_INTEGRITYTAB=$T/tab2 sh "$GEN" "$G" 2> "$T/gen.err"
-kh_check "generator: a backslash and a device that is no path: lines ignored, each said" sh -c \
-	"[ -z \"\$(ls '$G')\" ] && grep -q 'tab2:1: quotes, backslashes' '$T/gen.err' && grep -q 'tab2:2: device \"vdc\"' '$T/gen.err'"
+kh_check "generator: a name with /, a device that is no path, a name beginning with -, a second line of a name: lines ignored, each said" sh -c \
+	"[ \"\$(ls '$G' | grep '@')\" = 'keyedhash-integritysetup@d.service' ] && grep -qxF BindsTo=dev-vdd.device '$G/keyedhash-integritysetup@d.service' &&
+	 grep -q 'volume d: a second line for this name' '$T/gen.err' && grep -q 'tab2:5: line ignored' '$T/gen.err' && grep -q 'volume a/b: the name' '$T/gen.err' && grep -q 'tab2:1: line ignored' '$T/gen.err' &&
+	 grep -q 'volume x: device \"vdc\"' '$T/gen.err' && grep -q 'tab2:2: line ignored' '$T/gen.err' &&
+	 grep -q 'volume -x: a name beginning with \"-\"' '$T/gen.err' && grep -q 'tab2:3: line ignored' '$T/gen.err'"
+kh_check "opener: check says the same of those lines, exit status 1" sh -c \
+	"! KEYEDHASH_INTEGRITYTAB='$T/tab2' bash '$OPENER' check 2> '$T/check.err' &&
+	 grep -q 'tab2:1: line ignored' '$T/check.err' && grep -q 'tab2:2: line ignored' '$T/check.err' && grep -q 'tab2:3: line ignored' '$T/check.err' &&
+	 grep -q 'tab2:5: line ignored' '$T/check.err' && ! grep -q 'tab2:4:' '$T/check.err'"
 rm -rf "$G" && mkdir -p "$G"
 KEYEDHASH_INTEGRITYTAB=$T/none sh "$GEN" "$G"
 kh_check "generator: no integritytab, no unit" sh -c "[ \$? = 0 ] && [ -z \"\$(ls '$G')\" ]"
@@ -93,7 +121,7 @@ kh_check "generator: only noauto volumes: no integritysetup.target written" test
 
 # the opener's parsing
 op() { bash "$OPENER" "$@"; }
-kh_check "opener: check accepts the sample file" sh -c "bash '$OPENER' check | grep -q '4 volume(s), each line correct'"
+kh_check "opener: check accepts the sample file" sh -c "bash '$OPENER' check 2> '$T/check.err' | grep -q '5 volume(s), each line correct' && [ ! -s '$T/check.err' ]"
 kh_check "opener: the open command of a line (algorithm, key file and size, bitmap mode, discards, device; no --tag-size, which Debian 13's integritysetup refuses at open)" sh -c \
 	"[ \"\$(bash '$OPENER' command root PARTUUID=0fc63daf-8483 '$T/k32' integrity-algorithm=sthash,x-initrd.attach,tag-size=16,mode=bitmap,allow-discards | head -1)\" = \
 	  'integritysetup open --integrity sthash --integrity-key-file $T/k32 --integrity-key-size 32 --integrity-bitmap-mode --allow-discards /dev/disk/by-partuuid/0fc63daf-8483 root ' ]"
@@ -119,18 +147,263 @@ refused "a 16-byte key for HighwayHash" "has 16 bytes; highwayhash256.s key is 3
 refused "an 8-byte sthash seed" "has 8 bytes; sthash.s key is 16 to 4096 bytes" "$T/k8" integrity-algorithm=sthash
 refused "no key file (-)" "no key file: sthash is keyed" - integrity-algorithm=sthash
 refused "a relative key file" "is not an absolute path" k32 integrity-algorithm=sthash
-refused "an unknown option" 'unknown option "discard"' "$T/k32" integrity-algorithm=sthash,discard
 refused "mode=fast" "mode=fast: journal, bitmap or direct" "$T/k32" integrity-algorithm=sthash,mode=fast
 kh_check "opener refuses a device that is no path" sh -c \
 	"! bash '$OPENER' command v vdb '$T/k32' integrity-algorithm=sthash 2> '$T/err' && grep -q 'neither a path nor UUID=' '$T/err'"
 printf 'x /dev/vdb %s integrity-algorithm=nhpoly1305\n' "$T/k32" >> "$T/tab"
 kh_check "opener: check fails on a file with one wrong line, naming it" sh -c \
-	"! bash '$OPENER' check 2> '$T/err' && grep -q 'volume x: nhpoly1305 is not a MAC' '$T/err'"
+	"! bash '$OPENER' check > /dev/null 2> '$T/err' && grep -q 'volume x: nhpoly1305 is not a MAC' '$T/err'"
 kh_check "opener: volumes lists every line" sh -c \
-	"[ \"\$(bash '$OPENER' volumes | cut -d' ' -f1 | tr '\\n' ' ')\" = 'data root usr-vol spare x ' ]"
+	"[ \"\$(bash '$OPENER' volumes | cut -d' ' -f1 | tr '\\n' ' ')\" = 'data root usr-vol spare plain x ' ]"
 kh_check "opener: the initramfs opens root (x-initrd.attach) and usr-vol (/usr in fstab), not data (/srv) nor spare" sh -c \
 	"[ \"\$(bash '$OPENER' volumes --initrd | cut -d' ' -f1 | tr '\\n' ' ')\" = 'root usr-vol ' ]"
+# the running system's / and /usr (findmnt, stubbed: what it prints for
+# one --mountpoint; it takes two paths as a source and a target)
+mkdir -p "$T/fm"
+printf '#!/bin/sh\ncase "$*" in *"--mountpoint /") echo /dev/mapper/spare ;; esac\n' > "$T/fm/findmnt"
+chmod 755 "$T/fm/findmnt"
+# (without KEYEDHASH_FSTAB the file is /etc/fstab, which names none of
+# these volumes: usr-vol is no longer /usr's)
+kh_check "opener: the initramfs also opens the volume the running system's / is mounted from (findmnt --mountpoint /)" sh -c \
+	"[ \"\$(env -u KEYEDHASH_FSTAB PATH='$T/fm':\$PATH bash '$OPENER' volumes --initrd | cut -d' ' -f1 | tr '\\n' ' ')\" = 'root spare ' ]"
 kh_check "opener: attach refuses a wrong line before touching anything" sh -c \
 	"! bash '$OPENER' attach v /dev/vdb - integrity-algorithm=sthash 2> '$T/err' && grep -q 'no key file' '$T/err'"
-rm -rf "$T"
+
+# ---- systemd's conventions: escaping, _netdev, device timeouts, key files
+# (file names with $, %, quotes, a backslash, ; and *; a key others can read)
+K1="$T/k\$ey%x"
+K2="$T/q'k\"e\\y;*"
+NQ="q'x\"y\\z%n"
+(umask 077; cp "$T/k32" "$K1"; cp "$T/k32" "$K2"; cp "$T/k32" "$T/q'k\"ey;X")
+(umask 022; head -c 32 /dev/urandom > "$T/kpub")
+{
+	printf '%s\n' "dollar /dev/vdb $K1 integrity-algorithm=sthash"
+	printf '%s\n' "$NQ PARTLABEL=root(1) $K2 integrity-algorithm=sthash,discard,bogus-opt"
+	printf '%s\n' "net /dev/disk/by-id/net-disk $T/k32 integrity-algorithm=sthash,_netdev"
+	printf '%s\n' "netnf /dev/vdd $T/k32 integrity-algorithm=sthash,_netdev,nofail"
+	printf '%s\n' "slow /dev/vde $T/k32 integrity-algorithm=sthash,x-systemd.device-timeout=1min30s"
+	printf '%s\n' "slowbad /dev/vdf $T/k32 integrity-algorithm=sthash,x-systemd.device-timeout=forever"
+	printf '%s\n' "rootvol UUID=0fc6-root $T/k32 integrity-algorithm=sthash"
+	printf '%s\n' "pub /dev/vdg $T/kpub integrity-algorithm=sthash"
+	printf '%s\n' "dd /dev/vdh $T/k32 integrity-algorithm=sthash,data-device=/dev/vdi"
+} > "$T/tab3"
+printf '/dev/mapper/rootvol / ext4 defaults 0 1\n' > "$T/fstab3"
+G3=$T/gen3
+rm -rf "$G3" && mkdir -p "$G3"
+KEYEDHASH_INTEGRITYTAB=$T/tab3 KEYEDHASH_FSTAB=$T/fstab3 KEYEDHASH_UNIT_DIRS=$T/units sh "$GEN" "$G3" 2> "$T/gen3.err"
+KEYEDHASH_INTEGRITYTAB=$T/tab3 KEYEDHASH_FSTAB=$T/fstab3 bash "$OPENER" check > "$T/check3.out" 2> "$T/check3.err"
+CHECK3=$?
+u3() { echo "$G3/keyedhash-integritysetup@$(systemd-escape -- "$1").service"; }
+has3() { grep -qxF -- "$2" "$(u3 "$1")"; }
+kh_check "generator: \$ in a key path is \$\$ in ExecStart= (a variable otherwise), % is %% (a specifier otherwise)" \
+	has3 dollar "ExecStart=/usr/sbin/keyedhash-integritysetup attach \"dollar\" \"/dev/vdb\" \"$T/k\$\$ey%%x\" \"integrity-algorithm=sthash\""
+kh_check "generator: RequiresMountsFor= the key file, % as %%, \$ as it is" \
+	has3 dollar "RequiresMountsFor=\"$T/k\$ey%%x\""
+kh_check "generator: quotes, a backslash and % in a name and a key path: each argument in double quotes, \\\" and \\\\ escaped" sh -c \
+	"grep -qxF -- 'ExecStart=/usr/sbin/keyedhash-integritysetup attach \"q'\\''x\\\"y\\\\z%%n\" \"PARTLABEL=root(1)\" \"$T/q'\\''k\\\"e\\\\y;*\" \"integrity-algorithm=sthash,discard,bogus-opt\"' '$(u3 "$NQ")' &&
+	 grep -qxF -- 'ExecStop=/usr/sbin/keyedhash-integritysetup detach \"q'\\''x\\\"y\\\\z%%n\"' '$(u3 "$NQ")' &&
+	 grep -qxF -- 'RequiresMountsFor=\"$T/q'\\''k\\\"e\\\\y;*\"' '$(u3 "$NQ")'"
+# systemd itself reads a word back: an executable path it cannot run is
+# named in systemd-analyze verify's message as it parsed it
+reads_back() { # unit word, the value
+	printf '[Service]\nType=oneshot\nExecStart=%s\n' "$1" > "$T/probe.service"
+	SYSTEMD_LOG_LEVEL=warning systemd-analyze verify --man=no "$T/probe.service" > "$T/probe.out" 2>&1
+	grep -qxF -e "$T/probe.service:3: Executable name contains special characters: $2" \
+		-e "probe.service: Command $2 is not executable: No such file or directory" \
+		-e "probe.service: Command $2 is not executable: Permission denied" "$T/probe.out"
+}
+word() { # unit, setting: its first word as written
+	sed -n "s/^$2=\\(\"\\([^\"\\\\]\\|\\\\.\\)*\"\\).*/\\1/p" "$1"
+}
+probe_words() {
+	reads_back "$(word "$(u3 dollar)" RequiresMountsFor)" "$K1" &&
+		reads_back "$(word "$(u3 "$NQ")" RequiresMountsFor)" "$K2" &&
+		reads_back "$(sed -n 's/^ExecStop=[^ ]* detach //p' "$(u3 "$NQ")")" "$NQ"
+}
+if command -v systemd-analyze > /dev/null; then
+	kh_check "systemd reads the key paths and the name back as they are (systemd-analyze verify of a probe unit)" probe_words
+	verify_units() { # directory: systemd-analyze verify finds nothing but the opener missing here
+		SYSTEMD_LOG_LEVEL=warning systemd-analyze verify --man=no "$1"/keyedhash-integritysetup@*.service > "$T/verify" 2>&1
+		! grep -v 'Command /usr/sbin/keyedhash-integritysetup is not executable' "$T/verify" | grep -q .
+	}
+	kh_check "systemd-analyze verify finds nothing wrong in the units (but the opener, not installed here)" verify_units "$G3"
+	if [ -x /lib/systemd/system-generators/systemd-cryptsetup-generator ]; then
+		rm -rf "$T/sdgen" && mkdir -p "$T/sdgen"
+		printf 'c PARTLABEL=root(1) none\n' > "$T/crypttab"
+		SYSTEMD_CRYPTTAB=$T/crypttab /lib/systemd/system-generators/systemd-cryptsetup-generator \
+			"$T/sdgen" "$T/sdgen" "$T/sdgen" 2> /dev/null
+		kh_check "generator: PARTLABEL=root(1)'s device unit is the one systemd's own generators name (dev-disk-by\\x2dpartlabel-root\\x5cx281\\x5cx29.device)" sh -c \
+			"b=\$(grep '^BindsTo=' '$T/sdgen/systemd-cryptsetup@c.service') && [ \"\$b\" = 'BindsTo=dev-disk-by\\x2dpartlabel-root\\x5cx281\\x5cx29.device' ] &&
+			 grep -qxF \"\$b\" '$(u3 "$NQ")'"
+	fi
+else
+	echo "integritytab: systemd-analyze not installed: its checks left out"
+fi
+unknown_said() {
+	grep -qxF "keyedhash-integritysetup: volume $NQ: unknown option \"bogus-opt\" ignored" "$T/gen3.err" &&
+		grep -qxF "keyedhash-integritysetup: volume $NQ: unknown option \"discard\" ignored (integritytab's is allow-discards)" "$T/gen3.err" &&
+		[ -f "$(u3 "$NQ")" ]
+}
+kh_check "generator: unknown options said and ignored (discard with integritytab's allow-discards), the unit written" unknown_said
+kh_check "opener: an unknown option is said and ignored, not refused (command and attach go on)" sh -c \
+	"bash '$OPENER' command v /dev/vdb '$T/k32' integrity-algorithm=sthash,bogus-opt > '$T/cmd' 2> '$T/err' &&
+	 grep -q '^integritysetup open ' '$T/cmd' && grep -qF 'volume v: unknown option \"bogus-opt\" ignored' '$T/err'"
+kh_check "generator: _netdev: after the network and remote-fs-pre.target, required by and before remote-fs.target, not integritysetup.target" sh -c \
+	"grep -qxF 'After=remote-fs-pre.target network-online.target' '$(u3 net)' && grep -qxF Wants=network-online.target '$(u3 net)' &&
+	 grep -qxF Before=remote-fs.target '$(u3 net)' && ! grep -q integritysetup.target '$(u3 net)' &&
+	 [ -L '$G3/remote-fs.target.requires/keyedhash-integritysetup@net.service' ] &&
+	 ! ls '$G3'/integritysetup.target.*/keyedhash-integritysetup@net.service 2> /dev/null | grep -q ."
+kh_check "generator: _netdev,nofail: wanted by remote-fs.target, not ordered before it" sh -c \
+	"[ -L '$G3/remote-fs.target.wants/keyedhash-integritysetup@netnf.service' ] && ! grep -q '^Before=remote-fs.target' '$(u3 netnf)'"
+kh_check "generator: x-systemd.device-timeout=1min30s: JobRunningTimeoutSec=1min30s in a drop-in of the device's unit" sh -c \
+	"grep -qxF JobRunningTimeoutSec=1min30s '$G3/dev-vde.device.d/50-keyedhash-device-timeout.conf' &&
+	 grep -qxF '[Unit]' '$G3/dev-vde.device.d/50-keyedhash-device-timeout.conf'"
+kh_check "generator: x-systemd.device-timeout=forever: said and ignored (no drop-in)" sh -c \
+	"[ ! -e '$G3/dev-vdf.device.d' ] && grep -qF 'volume slowbad: x-systemd.device-timeout=forever is no time span' '$T/gen3.err' && [ -f '$(u3 slowbad)' ]"
+kh_check "generator: x-initrd.attach implied for the volume / is on (fstab): never closed at shutdown" sh -c \
+	"[ -f '$(u3 rootvol)' ] && ! grep -q -e umount.target -e ExecStop '$(u3 rootvol)'"
+kh_check "check: says x-initrd.attach is implied for the / volume, and _netdev's ordering" sh -c \
+	"grep -qF 'volume rootvol: x-initrd.attach implied (/ on /dev/mapper/rootvol)' '$T/check3.out' &&
+	 grep -qF 'volume net: _netdev: opened after the network' '$T/check3.out'"
+kh_check "check: a key file others can read is said (not refused); the generator reads no key" sh -c \
+	"grep -qF 'volume pub: warning: the key file $T/kpub can be read by others than its owner (mode 644)' '$T/check3.err' &&
+	 ! grep -q 'volume pub' '$T/gen3.err' && bash '$OPENER' command pub /dev/vdg '$T/kpub' integrity-algorithm=sthash > /dev/null 2>&1"
+kh_check "data-device= (systemd's, not supported here): refused by check and attach, no warning from the generator" sh -c \
+	"[ $CHECK3 = 1 ] && grep -qF 'volume dd: data-device= (the data on another device) is not supported' '$T/check3.err' &&
+	 ! grep -q 'volume dd' '$T/gen3.err' && [ -f '$(u3 dd)' ]"
+said_by_check() { # each thing the generator said, check said too
+	local l
+	[ -s "$T/gen3.err" ] || return 1
+	while IFS= read -r l; do
+		grep -qxF -- "$l" "$T/check3.err" || { echo "check did not say: $l"; return 1; }
+	done < "$T/gen3.err"
+}
+kh_check "check says each thing the generator says of the file ($(wc -l < "$T/gen3.err") lines)" said_by_check
+kh_check "opener refuses a name beginning with - (integritysetup would read it as an option)" sh -c \
+	"! bash '$OPENER' command -x /dev/vdb '$T/k32' integrity-algorithm=sthash 2> '$T/err' && grep -q 'beginning with \"-\"' '$T/err'"
+
+# ---- the initramfs: the hook's volume list, read by local-top
+TABC=$(printf '\t')
+ARGS_NQ="--integrity${TABC}sthash${TABC}--integrity-key-file${TABC}$K2${TABC}--integrity-key-size${TABC}32${TABC}/dev/disk/by-partlabel/root\\x281\\x29${TABC}$NQ"
+kh_check "opener: initrd-line: the name, then integritysetup open's arguments, tab-separated, as they are (PARTLABEL=root(1) as udev's link names it)" sh -c \
+	"[ \"\$(bash '$OPENER' initrd-line '$(printf '%s' "$NQ" | sed "s/'/'\\\\''/g")' 'PARTLABEL=root(1)' '$(printf '%s' "$K2" | sed "s/'/'\\\\''/g")' integrity-algorithm=sthash 2> /dev/null)\" = '$(printf '%s' "$NQ$TABC$ARGS_NQ" | sed "s/'/'\\\\''/g")' ]"
+# the hook, with initramfs-tools' functions and the module's absence
+# stubbed: it writes the list from the integritytab
+mkdir -p "$T/bin" "$T/dest"
+printf '#!/bin/sh\nexit 1\n' > "$T/bin/modinfo"
+printf '#!/bin/sh\necho "$*" >> %s/logger.log\n' "$T" > "$T/bin/logger"
+chmod 755 "$T/bin/modinfo" "$T/bin/logger"
+cat > "$T/hook-functions" <<EOF
+manual_add_modules() { echo "module \$*" >> '$T/hook.log'; }
+copy_exec() { echo "exec \$1" >> '$T/hook.log'; }
+copy_file() { printf 'file %s\\n' "\$3" >> '$T/hook.log'; }
+EOF
+sed -e "s|^\\. /usr/share/initramfs-tools/hook-functions\$|. '$T/hook-functions'|" \
+	-e "s|^OPENER=/usr/sbin/keyedhash-integritysetup\$|OPENER='$T/opener'|" \
+	"$KH_TOP/debian/initramfs/hook" > "$T/hook"
+{
+	printf '%s\n' "$NQ PARTLABEL=root(1) $K2 integrity-algorithm=sthash,x-initrd.attach"
+	printf '%s\n' "other /dev/vdc $T/k32 integrity-algorithm=sthash"
+} > "$T/tab4"
+: > "$T/hook.log"
+KEYEDHASH_INTEGRITYTAB=$T/tab4 PATH=$T/bin:$PATH DESTDIR=$T/dest version=6.1.0-kh sh "$T/hook" > "$T/hook.out" 2>&1
+kh_check "initramfs hook: the list holds the volume's line as initrd-line writes it, mode 600; its key file copied; no module: said with the volume" sh -c \
+	"[ \"\$(cat '$T/dest/etc/keyedhash/initrd-volumes')\" = '$(printf '%s' "$NQ$TABC$ARGS_NQ" | sed "s/'/'\\\\''/g")' ] &&
+	 [ \$(stat -c %a '$T/dest/etc/keyedhash/initrd-volumes') = 600 ] &&
+	 grep -qxF 'file $(printf '%s' "$K2" | sed "s/'/'\\\\''/g")' '$T/hook.log' && ! grep -q 'file $T/k32' '$T/hook.log' &&
+	 grep -qF 'Linux 6.1.0-kh has no keyedhash module: this initramfs cannot open $(printf '%s' "$NQ" | sed "s/'/'\\\\''/g")' '$T/hook.out'"
+# local-top under dash and busybox sh, integritysetup and modprobe
+# stubbed, the device a file here (its name as udev's link)
+mkdir -p "$T/dev"
+: > "$T/dev/root\\x281\\x29"
+sed "s|/dev/disk/by-partlabel/|$T/dev/|" "$T/dest/etc/keyedhash/initrd-volumes" > "$T/iv"
+cat > "$T/functions" <<'EOF'
+log_begin_msg() { echo "begin: $*"; }
+log_end_msg() { echo "end: $*"; }
+log_failure_msg() { echo "failure: $*"; }
+wait_for_udev() { :; }
+EOF
+# shellcheck disable=SC2016 # (the stubs' own $)
+printf '#!/bin/sh\nfor a; do printf "[%%s]\\n" "$a"; done > %s/argv\n' "$T" > "$T/bin/integritysetup"
+# shellcheck disable=SC2016
+printf '#!/bin/sh\n[ "$2" != keyedhash ] || [ -z "${KH_NO_MODULE:-}" ]\n' > "$T/bin/modprobe"
+chmod 755 "$T/bin/integritysetup" "$T/bin/modprobe"
+sed -e "s|^V=/etc/keyedhash/initrd-volumes\$|V='$T/iv'|" -e "s|^\\. /scripts/functions\$|. '$T/functions'|" \
+	-e "s|/run/cryptsetup|$T/run|" "$KH_TOP/debian/initramfs/local-top" > "$T/local-top"
+expected_argv() {
+	local a
+	printf '[open]\n'
+	while IFS= read -r a; do printf '[%s]\n' "$a"; done <<EOF
+$(printf '%s\n' "$ARGS_NQ" | tr '\t' '\n' | sed "s|/dev/disk/by-partlabel/|$T/dev/|")
+EOF
+}
+expected_argv > "$T/argv.expected"
+for sh in dash "busybox sh"; do
+	command -v "${sh%% *}" > /dev/null || continue
+	rm -f "$T/argv"
+	PATH=$T/bin:$PATH ROOTDELAY=0 $sh "$T/local-top" > "$T/lt.out" 2>&1
+	kh_check "initramfs local-top ($sh): integritysetup open gets each argument as the hook wrote it (no splitting at blanks, no quotes read, no globbing)" \
+		cmp -s "$T/argv" "$T/argv.expected"
+	rm -f "$T/argv"
+	KH_NO_MODULE=1 PATH=$T/bin:$PATH ROOTDELAY=0 $sh "$T/local-top" > "$T/lt.out" 2>&1
+	kh_check "initramfs local-top ($sh): no keyedhash module: the console names the volumes that cannot open" \
+		grep -qF "no keyedhash module in this initramfs: its volumes $NQ cannot be opened" "$T/lt.out"
+done
+
+# ---- keyedhash-dkms's prerm: no removal that leaves the system unbootable
+refused_both() {
+	KEYEDHASH_INTEGRITYTAB=$T/tab bash "$OPENER" removal-check > "$T/rc.out" 2>&1
+	[ $? = 1 ] &&
+		grep -qxF '  root (PARTUUID=0fc63daf-8483; x-initrd.attach): needs the keyedhash module (sthash) in the initramfs' "$T/rc.out" &&
+		grep -qxF '  usr-vol (/dev/disk/by-id/virtio-usr; /usr): needs the keyedhash module (sthash) in the initramfs' "$T/rc.out" &&
+		! grep -q -e '  data' -e '  spare' -e '  plain' "$T/rc.out" && grep -qF "touch $T/allow-removal" "$T/rc.out" &&
+		grep -qF 'KEYEDHASH_ALLOW_REMOVAL=1 apt remove keyedhash-dkms' "$T/rc.out"
+}
+kh_check "removal-check: refused (exit 1) while root (x-initrd.attach) and usr-vol (/usr) are configured, naming both, why, and how to go on" \
+	refused_both
+kh_check "removal-check: refused for the volume / is on (fstab), none configured x-initrd.attach" sh -c \
+	"KEYEDHASH_INTEGRITYTAB='$T/tab3' KEYEDHASH_FSTAB='$T/fstab3' bash '$OPENER' removal-check 2> '$T/err'; [ \$? = 1 ] &&
+	 grep -qF '  rootvol (UUID=0fc6-root; /)' '$T/err'"
+printf 'data /dev/vdb %s integrity-algorithm=sthash,nofail\n' "$T/k32" > "$T/tab5"
+kh_check "removal-check: no volume in the initramfs: exit 0, nothing said" sh -c \
+	"KEYEDHASH_INTEGRITYTAB='$T/tab5' bash '$OPENER' removal-check > '$T/out' 2>&1 && [ ! -s '$T/out' ]"
+kh_check "removal-check: KEYEDHASH_ALLOW_REMOVAL=1, or the file $T/allow-removal: exit 0, the volumes named" sh -c \
+	"KEYEDHASH_ALLOW_REMOVAL=1 bash '$OPENER' removal-check 2> '$T/err' && grep -qF '  root (' '$T/err' &&
+	 touch '$T/allow-removal' && bash '$OPENER' removal-check 2> /dev/null && rm '$T/allow-removal'"
+# the prerm itself, its kernel hook, logger and /etc/initramfs-tools stubbed
+printf '#!/bin/sh\necho "kernel-hook $*" >> %s/prerm.log\n' "$T" > "$T/kernel-hook"
+chmod 755 "$T/kernel-hook"
+cp "$T/opener" "$T/bin/keyedhash-integritysetup"
+sed -e "s|/usr/lib/keyedhash-dkms/kernel-hook|'$T/kernel-hook'|" -e "s|^LT=.*|LT='$T/lt'|" \
+	"$KH_TOP/debian/keyedhash-dkms.prerm" > "$T/prerm"
+: > "$T/prerm.log"
+PATH=$T/bin:$PATH sh "$T/prerm" remove > "$T/prerm.out" 2>&1
+RC=$?
+kh_check "prerm remove with the root's volume configured: exit status $RC (not 0), REFUSING said, nothing removed (no kernel hook run)" sh -c \
+	"[ $RC != 0 ] && grep -q 'REFUSING to remove keyedhash' '$T/prerm.out' && [ ! -s '$T/prerm.log' ] && [ ! -e '$T/lt' ]"
+: > "$T/prerm.log"
+PATH=$T/bin:$PATH sh "$T/prerm" upgrade 1.0.1 > "$T/prerm.out" 2>&1
+RC=$?
+kh_check "prerm upgrade: not refused (exit status $RC), nothing removed" sh -c \
+	"[ $RC = 0 ] && ! grep -q REFUSING '$T/prerm.out' && [ ! -s '$T/prerm.log' ]"
+touch "$T/allow-removal"
+PATH=$T/bin:$PATH sh "$T/prerm" remove > "$T/prerm.out" 2>&1
+RC=$?
+kh_check "prerm remove with $T/allow-removal: goes on (exit status $RC), the kernel hook removes the module, the file is deleted (used once)" sh -c \
+	"[ $RC = 0 ] && grep -qxF 'kernel-hook --remove' '$T/prerm.log' && [ ! -e '$T/allow-removal' ]"
+sed "s|^\\. /scripts/functions\$|. '$T/functions'|" "$T/lt/keyedhash-removed" > "$T/removed-msg" 2> /dev/null
+kh_check "that forced removal leaves an initramfs script (/etc/initramfs-tools/scripts/local-top) saying at boot which volume needs which module" sh -c \
+	"[ -x '$T/lt/keyedhash-removed' ] && sh '$T/removed-msg' > '$T/out' &&
+	 grep -qxF 'failure: keyedhash-dkms was removed: volume root (PARTUUID=0fc63daf-8483; x-initrd.attach): needs the keyedhash module (sthash) in the initramfs' '$T/out' &&
+	 grep -qF 'failure: keyedhash-dkms was removed: volume usr-vol (' '$T/out' && [ \"\$(sh '$T/lt/keyedhash-removed' prereqs)\" = '' ]"
+if command -v shellcheck > /dev/null; then
+	kh_check "that script passes shellcheck" shellcheck -e SC1091 "$T/lt/keyedhash-removed"
+fi
+rm -rf "$T/lt"
+: > "$T/prerm.log"
+KEYEDHASH_ALLOW_REMOVAL=1 PATH=$T/bin:$PATH sh "$T/prerm" remove > "$T/prerm.out" 2>&1
+RC=$?
+kh_check "prerm remove with KEYEDHASH_ALLOW_REMOVAL=1: goes on (exit status $RC)" sh -c \
+	"[ $RC = 0 ] && grep -qxF 'kernel-hook --remove' '$T/prerm.log'"
+[ -n "${KH_KEEP:-}" ] || rm -rf "$T"
 echo "integritytab: done"

@@ -218,7 +218,8 @@ PATH=$QB:$PATH unshare --mount --fork sh -c 'mount --bind "$1" "$2" && cd "$2" &
 	exec nice -n 10 python3 tools/testing/kunit/kunit.py run "$@"' intree "$T" "$SRC" "$B" "$OBJ" \
 	--arch=x86_64 --kunitconfig="$CFG" --build_dir="$OBJ" --jobs="$(nproc)" --timeout=900 \
 	--qemu_args='-accel tcg -cpu max' \
-	--kernel_args=tcrypt.mode=300 --kernel_args=tcrypt.sec=0 'keyedhash-*' \
+	--kernel_args=tcrypt.mode=300 --kernel_args=tcrypt.sec=0 \
+	$(kh_guest_clock_args x86_64 | sed 's/[^ ]*/--kernel_args=&/g') 'keyedhash-*' \
 	> "$LOG.kunit" 2>&1 || rc=$?
 echo "kunit.py: exit status $rc after $(( $(date +%s) - t0 ))s; $(grep -o 'Elapsed time:.*' "$LOG.kunit" | tail -1)" >> "$LOG"
 if grep -q "CONFIG_CRYPTO_KEYEDHASH=y" "$B/.config" 2>/dev/null &&
@@ -240,4 +241,12 @@ awk '/keyedhash-intree: broken [a-z]*: begin/ { skip = 1 } !skip { print }
 python3 "$RIG/ktap.py" "$LOG.ktap" "keyedhash-" "$KH_TOP/tests/kunit/keyedhash_kunit.c" >> "$LOG" 2>&1 || true
 python3 "$RIG/intree-check.py" "$LOG.console" "$B/.config" "$T/crypto/tcrypt.c" >> "$LOG" 2>&1 ||
 	fail "intree-check.py ran to its end"
+# the guest's clock: kunit.py's VM boots with the TSC frequency given
+# (tests/rig/lib.sh, kh_guest_clock_args), so no calibration of its own
+tsc=$(grep -a -E 'Using PIT calibration value|HPET/PMTIMER calibration failed|could not calculate TSC|Marking TSC unstable|TSC found unstable|clocksource .*unstable' "$LOG.console" | head -3)
+if [ -z "$tsc" ]; then
+	pass "in-tree KUnit VM ($SERIES): no TSC calibration failure, no TSC marked unstable"
+else
+	fail "in-tree KUnit VM ($SERIES): the kernel reports a TSC calibration failure or an unstable TSC: $tsc"
+fi
 done_

@@ -194,3 +194,32 @@ kh_in_root() { # root upper|"" tmpsize cmd...
 		sh "$root" "$upper" "$tmp" "$KH_TOP" "$KH_OUT" -- env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
 		HOME=/root DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8 TERM=dumb "$@"
 }
+
+# What an x86_64 guest's kernel command line needs so that its clock keeps
+# the host's time however busy the host is: the TSC's frequency given
+# (tsc_early_khz=, measured once per host boot by tests/rig/tsc-khz.c:
+# TCG answers RDTSC with the host's TSC) rather than calibrated against an
+# emulated PIT that runs late on a loaded host, and the TSC trusted
+# (tsc=reliable: the clocksource watchdog compares it with the emulated
+# HPET, whose slow reads under load would otherwise mark it unstable).
+# An arm64 guest needs nothing: its generic timer's frequency is a
+# register, never calibrated.  Prints nothing for arm64.
+# KH_GUEST_CLOCK_ARGS, when set (even empty), is printed instead: e.g.
+# "tsc_early_khz=228972" or "" to see the guests' clock checks fail.
+kh_guest_clock_args() { # arch
+	local f=$KH_OUT/tsc-khz.$(cat /proc/sys/kernel/random/boot_id) khz
+	[ "$1" = x86_64 ] || return 0
+	if [ -n "${KH_GUEST_CLOCK_ARGS+set}" ]; then
+		echo "$KH_GUEST_CLOCK_ARGS"
+		return 0
+	fi
+	[ "$(uname -m)" = x86_64 ] || kh_die "kh_guest_clock_args: the rig runs on x86_64 hosts only"
+	if [ ! -s "$f" ]; then
+		gcc -O2 -o "$KH_OUT/tsc-khz.$$" "$KH_TOP/tests/rig/tsc-khz.c" &&
+			khz=$("$KH_OUT/tsc-khz.$$") && [ "${khz:-0}" -gt 100000 ] ||
+			kh_die "tests/rig/tsc-khz.c: no TSC frequency measured on this host"
+		rm -f "$KH_OUT/tsc-khz.$$"
+		echo "$khz" > "$f.$$" && mv "$f.$$" "$f"
+	fi
+	echo "tsc_early_khz=$(cat "$f") tsc=reliable"
+}

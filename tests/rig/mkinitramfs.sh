@@ -55,7 +55,10 @@ mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev 2>/dev/null
 echo "=== VM up: $(uname -r) $(uname -m)"
+. /lib.sh
+kh_clock_start
 sh /test.sh 2>&1
+kh_clock_end
 echo "=== VM done"
 reboot -f
 EOI

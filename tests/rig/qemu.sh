@@ -3,14 +3,13 @@
 # Usage: qemu.sh
 # Prints a directory holding qemu-system-x86_64 and qemu-system-aarch64 for
 # the rig's VMs (make check puts it first in PATH): Debian 13's QEMU, whose
-# TCG runs the same VM tests in less CPU time than Debian 12's 7.2 (on the
-# 2-core AMD EPYC: the 6.1 x86_64 -cpu max,-avx2 VM 16.9 s instead of
-# 28.8 s, the 6.1 arm64 one 23.4 s instead of 30.8 s, every check the
-# same).  Nothing of Debian 13 is installed on the host: the packages the
-# Debian 13 root (tests/rig/deb13.sh) lacks are downloaded by that root's
-# apt and unpacked (dpkg-deb -x) into $KH_CACHE/qemu-system-deb13-VERSION,
-# and two wrappers run QEMU with that root's dynamic loader and libraries
-# (and its own modules, in a private mount namespace).
+# TCG runs the same VM tests, with the same results, in markedly less CPU
+# time than Debian 12's 7.2.  Nothing of Debian 13 is installed on the
+# host: the packages the Debian 13 root (tests/rig/deb13.sh) lacks are
+# downloaded by that root's apt and unpacked (dpkg-deb -x) into
+# $KH_CACHE/qemu-system-deb13-VERSION, and two wrappers run QEMU with that
+# root's dynamic loader and libraries (and its own modules, in a private
+# mount namespace).
 # KH_HOST_QEMU=1: the host's QEMU instead (prints nothing).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"

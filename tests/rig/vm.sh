@@ -7,6 +7,7 @@
 # reach the end of its test script.  VM_EXTRA: further QEMU arguments,
 # e.g. "-drive file=disk.img,format=raw,if=virtio" for a /dev/vda.
 set -uo pipefail
+. "$(dirname "$0")/lib.sh"
 ARCH=$1 CPU=$2 KERNEL=$3 INITRD=$4 LOG=$5 EXTRA=${6:-}
 T=${VM_TIMEOUT:-900}
 # A guest must reach its test script ("=== VM up") within VM_UP_TIMEOUT
@@ -16,6 +17,7 @@ T=${VM_TIMEOUT:-900}
 # early-boot KASAN report (an interrupt during identify_cpu() on a busy
 # host), after which the guest printed nothing for 40 minutes.
 UP_T=${VM_UP_TIMEOUT:-600}
+CLOCK=$(kh_guest_clock_args "$ARCH") || exit 1
 qemu() {
 	if [ "$ARCH" = arm64 ]; then
 		timeout "$T" qemu-system-aarch64 -accel tcg -M virt -cpu "$CPU" -m 1G \
@@ -25,7 +27,7 @@ qemu() {
 	else
 		timeout "$T" qemu-system-x86_64 -accel tcg -cpu "$CPU" -m 1G \
 			-smp "${VM_SMP:-1}" -kernel "$KERNEL" -initrd "$INITRD" \
-			-append "console=ttyS0 panic=-1 loglevel=4 $EXTRA" \
+			-append "console=ttyS0 panic=-1 loglevel=4 $CLOCK $EXTRA" \
 			-nographic -no-reboot ${VM_EXTRA:-} > "$LOG" 2>&1 < /dev/null
 	fi
 }

@@ -56,16 +56,29 @@ check "the root file system is /dev/mapper/root (findmnt /: $(findmnt -n -o SOUR
 	[ "$(findmnt -n -o SOURCE /)" = /dev/mapper/root ]
 check "/dev/mapper/root is dm-integrity with internal_hash sthash on vda2" sh -c \
 	'dmsetup deps -o devname root | grep -q "(vda2)" && dmsetup table root | grep -q "internal_hash:sthash"'
-check "the initramfs opened it: keyedhash is in this kernel's initramfs (lsinitramfs)" sh -c \
-	"lsinitramfs /boot/initrd.img-$K | grep -q 'keyedhash.ko'"
-check "the initramfs holds integrity-keycheck (the key checked before opening)" sh -c \
-	"lsinitramfs /boot/initrd.img-$K | grep -q 'usr/lib/keyedhash/integrity-keycheck\$'"
+# the initramfs tool's own listing (IRT: initramfs-tools or dracut)
+lsird() { if [ "${IRT:-initramfs-tools}" = dracut ]; then lsinitrd "$1"; else lsinitramfs "$1"; fi; }
+check "the initramfs opened it: keyedhash is in this kernel's initramfs (${IRT:-initramfs-tools})" bash -c \
+	"$(declare -f lsird); IRT='${IRT:-}' lsird /boot/initrd.img-$K | grep -q 'keyedhash.ko'"
+check "the initramfs holds integrity-keycheck (the key checked before opening)" bash -c \
+	"$(declare -f lsird); IRT='${IRT:-}' lsird /boot/initrd.img-$K | grep -q 'usr/lib/keyedhash/integrity-keycheck\$'"
 check "the keyedhash module is loaded, used by dm-integrity" sh -c \
 	'grep -q "^keyedhash [0-9]* [1-9]" /proc/modules'
 [ "$STAGE" = B ] && want=$VER_B || want=$VER_A
 check "the loaded keyedhash is version $want (/sys/module/keyedhash/version: $(cat /sys/module/keyedhash/version 2>&1))" \
 	[ "$(cat /sys/module/keyedhash/version)" = "$want" ]
 check "no keyedhash driver failed its self-test" sh -c '! dmesg | grep -q "keyedhash: .*self-test failed"'
+# the guest's clock (see kh_clock_end in tests/vm/lib.sh): the kernel set
+# its time from the emulated RTC, which reads the host's, at boot; since
+# then its own clock has run, and must not have drifted from the RTC by
+# more than a tenth of the uptime (plus the RTC's 1 s resolution)
+up=$(cut -d' ' -f1 /proc/uptime)
+drift=$(awk -v now="$(date +%s.%N)" -v rtc="$(cat /sys/class/rtc/rtc0/since_epoch 2> /dev/null || echo 0)" \
+	'BEGIN { printf "%.1f", now - rtc }')
+check "guest clock: $drift s ahead of the host's (RTC) after $up s of uptime (at most 10 % + 1.5 s)" \
+	awk -v d="$drift" -v u="$up" 'BEGIN { exit !(d >= -0.1 * u - 1.5 && d <= 0.1 * u + 1.5) }'
+check "guest clock: no TSC calibration failure, no TSC marked unstable in the kernel log" sh -c \
+	"! dmesg | grep -E 'Using PIT calibration value|HPET/PMTIMER calibration failed|could not calculate TSC|Marking TSC unstable|TSC found unstable|clocksource .*unstable'"
 
 # ---- the data volume
 settled "$DATA_UNIT"
@@ -165,7 +178,11 @@ if [ "$STAGE" = A ]; then
 	check "after the reinstall $K still has keyedhash $VER_B (modinfo)" sh -c \
 		"[ \"\$(modinfo -k $K -F version keyedhash)\" = '$VER_B' ]"
 	rm -rf $W/initrd && mkdir -p $W/initrd
-	unmkinitramfs /boot/initrd.img-$K $W/initrd > /dev/null 2>&1
+	if [ "${IRT:-}" = dracut ]; then
+		(cd $W/initrd && lsinitrd --unpack /boot/initrd.img-$K > /dev/null 2>&1)
+	else
+		unmkinitramfs /boot/initrd.img-$K $W/initrd > /dev/null 2>&1
+	fi
 	m=$(find $W/initrd -name 'keyedhash.ko*' | head -1)
 	case $m in *.xz) xz -dc "$m" > $W/ird.ko ;; *.zst) zstd -q -dc "$m" > $W/ird.ko ;; *) cp "$m" $W/ird.ko 2> /dev/null ;; esac
 	check "the rebuilt initramfs of $K holds keyedhash $VER_B (${m#$W/initrd})" sh -c \

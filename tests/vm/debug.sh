@@ -8,7 +8,8 @@
 #
 # /keyedhash.ko and /keyedhash_kunit.ko are built against this kernel;
 # /abuse holds the reference digests of the AF_ALG abuse test; /env may set
-# KH_SEED, KH_ABUSE_OPS (default 100000) and KH_CYCLES (default 50).
+# KH_SEED, KH_ABUSE_OPS (default 25000; tests/rig/check.sh sets it) and
+# KH_CYCLES (default 50).
 . /lib.sh
 
 [ -f /env ] && . /env
@@ -54,7 +55,7 @@ check "testmgr logged no failure for keyedhash's drivers" [ ! -s /tmp/alg.txt ]
 drivers=$(awk '{ printf "%s:%s ", $1, $2 }' /tmp/algs.txt)
 
 echo "--- AF_ALG abuse under the debug kernel"
-/kh-afalg-abuse --seed "${KH_SEED:-1}" --ops "${KH_ABUSE_OPS:-100000}" \
+/kh-afalg-abuse --seed "${KH_SEED:-1}" --ops "${KH_ABUSE_OPS:-25000}" --time-limit "${KH_ABUSE_LIMIT:-1500}" \
 	/abuse $drivers > /tmp/abuse.txt 2>&1
 rc=$?
 cat /tmp/abuse.txt

@@ -272,10 +272,8 @@ log_begin_msg() { echo "CONSOLE-BEGIN: $*"; }
 log_end_msg() { echo "CONSOLE-END: $*"; }
 wait_for_udev() { :; }
 EOF
-initrd_line() { # key
-	local cmd
-	cmd=$(KEYEDHASH_KEYCHECK=$KC $OPENER command $V /dev/vda "$1" integrity-algorithm=$ALG | head -1)
-	echo "$V ${cmd#integritysetup open }" > /etc/keyedhash/initrd-volumes
+initrd_line() { # key: the hook's line (keyedhash-integritysetup initrd-line)
+	$OPENER initrd-line $V /dev/vda "$1" integrity-algorithm=$ALG > /etc/keyedhash/initrd-volumes
 }
 initrd_line $WK
 sh /kh-local-top > $W/lt.out 2>&1

@@ -68,3 +68,50 @@ kh_early_boot_aside() {
 		for (i = 1; i <= NR; i++) if (!skip[i]) print l[i]
 	}' "$1"
 }
+
+# The guest's clock against the host's.  QEMU's emulated RTC (CMOS on
+# x86_64, PL031 on arm64) reads the host's time whenever it is read, so
+# over the VM's run the guest's uptime must advance as the RTC's seconds
+# do: a guest whose TSC was calibrated wrong on a busy host (e.g. 229 MHz
+# for a 2.1 GHz TSC) runs its timers and timeouts several times too fast.
+# kh_clock_start at the start, kh_clock_end at the end (the latter prints
+# PASS/FAIL lines); each takes its reading at the edge of an RTC second.
+kh_clock_mark() {
+	_r=/sys/class/rtc/rtc0/since_epoch
+	[ -r $_r ] || { echo none; return; }
+	_a=$(cat $_r) _n=0
+	while _b=$(cat $_r); [ "$_b" = "$_a" ] && [ $_n -lt 150 ]; do
+		usleep 20000
+		_n=$((_n + 1))
+	done
+	[ "$_b" != "$_a" ] || { echo stuck; return; }
+	echo "$_b $(cut -d' ' -f1 /proc/uptime)"
+}
+kh_clock_start() {
+	mkdir -p /tmp
+	kh_clock_mark > /tmp/kh-clock-start
+	dmesg > /tmp/kh-dmesg-start
+}
+kh_clock_end() {
+	_s=$(cat /tmp/kh-clock-start 2>/dev/null) _e=$(kh_clock_mark)
+	case "$_s $_e" in
+	' '* | *' ') fail "guest clock: no reading at the start or the end (kh_clock_start, kh_clock_end)" ;;
+	*none*) fail "guest clock: no RTC (/sys/class/rtc/rtc0) to compare the guest's time with" ;;
+	*stuck*) fail "guest clock: the RTC did not advance in 3 s of the guest's time" ;;
+	*)	echo "$_s $_e" | awk '{ h = $3 - $1; g = $4 - $2
+			ok = h >= 1 && g >= 0.9 * h && g <= 1.1 * h
+			printf "%s: guest clock: %.2f s of guest time over %d s of the host'"'"'s (RTC), off by %.1f %% (at most 10 %%)\n",
+				ok ? "PASS" : "FAIL", g, h, h ? 100 * (g - h) / h : 100 }' ;;
+	esac
+	# a TSC the kernel calibrated itself, and calibrated wrong, or one it
+	# stopped trusting; with tsc_early_khz= given, a failed fast PIT
+	# calibration only concerns cpu_khz, which the given figure replaces
+	_p='Using PIT calibration value|HPET/PMTIMER calibration failed|could not calculate TSC|Marking TSC unstable|TSC found unstable|clocksource .*unstable'
+	grep -q tsc_early_khz= /proc/cmdline || _p="$_p|Fast TSC calibration failed"
+	_t=$( { cat /tmp/kh-dmesg-start; dmesg; } | grep -E "$_p" | sort -u)
+	if [ -n "$_t" ]; then
+		fail "guest clock: the kernel reports a TSC calibration failure or an unstable TSC: $(echo "$_t" | head -3 | tr '\n' ' ')"
+	else
+		pass "guest clock: no TSC calibration failure, no TSC marked unstable in the kernel log"
+	fi
+}

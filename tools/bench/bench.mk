@@ -9,7 +9,7 @@
 #                         BENCH_ARGS="--rounds 61 --filter nh ..." passes
 #                         options to the harness (kbench --help); then
 #                         tools/bench/report.py writes the tables (and with
-#                         gnuplot the chart) of docs/performance.md
+#                         gnuplot the chart) of docs/performance-results.md
 #   make bench-report     only that last step, from an existing build/bench.tsv
 #   make bench-ab BASE=<rev>
 #                         the bench of revision <rev> (old) and of this

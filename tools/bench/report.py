@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Write the measured tables of docs/performance.md from build/bench.tsv.
+"""Write the measured tables of docs/performance-results.md from build/bench.tsv.
 
-    tools/bench/report.py [--tsv build/bench.tsv] [--doc docs/performance.md]
+    tools/bench/report.py [--tsv build/bench.tsv] [--doc docs/performance-results.md]
                           [--info FILE] [--output FILE] [--detail FILE]
                           [--chart-dir build/bench] [--img-dir docs/img]
                           [--no-chart] [--stdout]
 
 make bench runs it after tools/bench/run.sh; make bench-report runs it
-alone on an existing build/bench.tsv.  It replaces what lies between the
-lines "<!-- bench:begin -->" and "<!-- bench:end -->" of the document
-(nothing else of it changes) with:
+alone on an existing build/bench.tsv.  The figures live in their own page,
+docs/performance-results.md, which only this script writes; the method
+and the reading of the figures are in docs/performance.md, which links to
+it.  It replaces what lies between the lines "<!-- bench:begin -->" and
+"<!-- bench:end -->" of the document (nothing else of it changes) with:
 
   * the machine and the date of the run (build/bench/run-info.txt, which
     run.sh writes) and kbench's clock and FPU-cost lines (its output,
@@ -625,7 +627,7 @@ def render(rows, info, output_lines, sec, tsv, img, dmi_img=None):
     out += targets_table(algs)
     out += ["### Every row", "",
             "Median core cycles per byte (lower is better); rows ending in `[kernel]` "
-            "are built and run as in the kernel (see [\"Method\"](#method)); `peer:` rows are the "
+            "are built and run as in the kernel (see [\"Method\"](performance.md#method)); `peer:` rows are the "
             "other implementations.", ""]
     for alg, impls in algs.items():
         if alg != DMI:
@@ -644,7 +646,8 @@ def render_question(rows, info, dmi_img):
     out += dmi_question(dmi_blocks(group(rows)))
     if dmi_img:
         out += ["![cycles per dm-integrity block, per MAC driver and context](%s)" % dmi_img, ""]
-    out.append("Run of %s on %s%s; the full tables and the method are below."
+    out.append("Run of %s on %s%s; the full tables are below, the method in "
+               "[performance.md](performance.md#method)."
                % (info.get("date", "an unrecorded date"), info.get("cpu", "an unrecorded CPU"),
                   ", load average %s before the run: indicative figures" % info["load_before"]
                   if info.get("load_before") else ""))
@@ -677,7 +680,7 @@ def splice(doc, block, qblock=None):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tsv")
-    ap.add_argument("--doc", default=os.path.join(TOP, "docs", "performance.md"))
+    ap.add_argument("--doc", default=os.path.join(TOP, "docs", "performance-results.md"))
     ap.add_argument("--info")
     ap.add_argument("--output")
     ap.add_argument("--detail")

@@ -24,12 +24,13 @@
 #   echo "deb [signed-by=/usr/share/keyrings/keyedhash-archive-keyring.gpg] URL stable main" |
 #     sudo tee /etc/apt/sources.list.d/keyedhash.list
 set -euo pipefail
-D=$(cd "$1" && pwd)
-R=$(mkdir -p "$2" && cd "$2" && pwd)
+# what it needs, named before anything is done (make deb's packages first)
+ls "$1"/*.deb > /dev/null 2>&1 || { echo "make repo: no packages in $1 (run make deb first)" >&2; exit 1; }
 command -v apt-ftparchive > /dev/null ||
 	{ echo "make repo: apt-ftparchive missing (Debian: apt-get install apt-utils)" >&2; exit 1; }
 command -v gpg > /dev/null || { echo "make repo: gpg missing (apt-get install gpg)" >&2; exit 1; }
-ls "$D"/*.deb > /dev/null 2>&1 || { echo "make repo: no packages in $D (run make deb first)" >&2; exit 1; }
+D=$(cd "$1" && pwd)
+R=$(mkdir -p "$2" && cd "$2" && pwd)
 
 if [ -n "${REPO_KEY:-}" ]; then
 	[ -z "${REPO_GNUPGHOME:-}" ] || export GNUPGHOME=$REPO_GNUPGHOME

@@ -9,9 +9,8 @@
 /*
  * Wipe a state of @n bytes (a constant): in pieces of at most 32 bytes,
  * each of which the compiler writes with plain 8-byte stores, where one
- * memzero_explicit() of the whole state (80-168 bytes) becomes "rep stosq"
- * (whose start-up is costly on some CPUs; on the AMD Zen 3 measured so far,
- * docs/performance.md, both cost the same).
+ * memzero_explicit() of the whole state (80-168 bytes) becomes "rep stosq",
+ * whose start-up is costly on some CPUs.
  */
 static __always_inline void kh_wipe_state(void *state, unsigned int n)
 {

@@ -46,8 +46,8 @@ void kh_highwayhash_emit(const struct kh_highwayhash_state *st, u8 *out,
 /*
  * Per instruction set.  final() writes @digestsize (8, 16 or 32) bytes and
  * wipes the state.  Both return 0: an int, so that the drivers end in a
- * tail call (with return thunks, each return of its own costs a driver
- * about 20 cycles).
+ * tail call (with return thunks, every return of a function of its own
+ * is one more thunked return; docs/design.md, "The data path").
  */
 int kh_highwayhash_update_generic(struct kh_highwayhash_state *st,
 				  const u8 *data, size_t len);
