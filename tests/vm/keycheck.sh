@@ -30,9 +30,13 @@
 KC=/usr/lib/keyedhash/integrity-keycheck
 OPENER="bash /kh-integritysetup"
 ALG=highwayhash256
-FMT="--integrity $ALG --integrity-key-file $K32 --integrity-key-size 32"
+# the keys mode 600, as the opener wants them (it warns otherwise)
+RK=$W/rightkey
+cp $K32 $RK
 WK=$W/wrongkey
 printf '%032d' 7 > $WK
+chmod 600 $RK $WK
+FMT="--integrity $ALG --integrity-key-file $RK --integrity-key-size 32"
 V=khk
 echo "--- dm-integrity: the key checked before opening (uptime $(cut -d' ' -f1 /proc/uptime) s)"
 check "integrity-keycheck and the opener's copy present, bash runs it" sh -c \
@@ -80,10 +84,10 @@ check "A: integritysetup format ($ALG, wiped)" fresh /dev/vda
 integritysetup open $FMT /dev/vda $V &&
 	gdd if=/eco/data.img of=/dev/mapper/$V bs=4096 oflag=direct conv=fsync status=none
 detach
-kc /dev/vda $K32
+kc /dev/vda $RK
 check "A: integrity-keycheck, right key: exit 0, 'key right'" sh -c \
 	"[ $kc_rc = 0 ] && grep -q ': key right: ' $W/kc.out"
-/integrity-keycheck-broken -a $ALG -k $K32 /dev/vda > $W/kc.out 2>&1
+/integrity-keycheck-broken -a $ALG -k $RK /dev/vda > $W/kc.out 2>&1
 rc=$?
 sed 's/^/    /' $W/kc.out
 check "A: a copy hashing the wrong sector number does not accept the right key (exit $rc: the check above can fail)" \
@@ -101,15 +105,15 @@ nt=$?
 check "A: an opener that ignores the verdict loads the table (the check above can fail)" sh -c \
 	"[ $att_rc = 0 ] && [ $nt != 0 ]"
 detach
-att $K32 /dev/vda
+att $RK /dev/vda
 check "A: attach with the right key: exit 0, key checked, no warning" sh -c \
 	"[ $att_rc = 0 ] && grep -q 'key checked on /dev/vda' $W/att.out &&
 	 ! grep -qi -e warning -e corrupted -e 'wrong key' $W/att.out"
 check "A: ... and the data reads back" sh -c \
 	"gdd if=/dev/mapper/$V bs=4096 count=64 iflag=direct status=none | cmp - /eco/data.img"
-KEYEDHASH_KEYCHECK=$KC $OPENER command $V /dev/vda $K32 integrity-algorithm=$ALG > $W/cmd.out 2>&1
+KEYEDHASH_KEYCHECK=$KC $OPENER command $V /dev/vda $RK integrity-algorithm=$ALG > $W/cmd.out 2>&1
 check "A: the command subcommand prints the key check too" \
-	grep -q "^$KC -a $ALG -k $K32 /dev/vda" $W/cmd.out
+	grep -q "^$KC -a $ALG -k $RK /dev/vda" $W/cmd.out
 $OPENER detach $V
 
 echo "--- B: allow-discards, discarded blocks"
@@ -119,7 +123,7 @@ integritysetup open $FMT --allow-discards /dev/vda $V &&
 rc=$?
 detach
 check "B: blkdiscard of the first 4 MiB through dm-integrity (allow-discards)" [ $rc = 0 ]
-kc /dev/vda $K32
+kc /dev/vda $RK
 check "B: right key: exit 0, filler tags of discarded blocks counted and skipped" sh -c \
 	"[ $kc_rc = 0 ] && grep -q ', [1-9][0-9]* discarded;' $W/kc.err"
 kc /dev/vda $WK
@@ -157,7 +161,7 @@ integritysetup open $FMT --integrity-bitmap-mode --bitmap-flush-time 600000 /dev
 rc=$?
 detach
 check "C: the open volume written and copied to /dev/vdb" [ $rc = 0 ]
-kc /dev/vdb $K32
+kc /dev/vdb $RK
 check "C: the copy's superblock says dirty-bitmap, dirty blocks sampled; right key: exit 0" sh -c \
 	"[ $kc_rc = 0 ] && grep -q 'flags [a-z,-]*dirty-bitmap' $W/kc.err && grep -q ', dirty region: tag matches' $W/kc.err"
 kc /dev/vdb $WK
@@ -166,7 +170,7 @@ att $WK /dev/vdb mode=bitmap
 check "C: attach with the wrong key refused before open, no table loaded" sh -c \
 	"[ $att_rc = 1 ] && grep -q 'volume $V: WRONG KEY' $W/att.out && dmsetup ls 2>&1 | grep -q 'No devices found'"
 dmesg -c > /dev/null
-att $K32 /dev/vdb mode=bitmap
+att $RK /dev/vdb mode=bitmap
 check "C: attach with the right key: exit 0, key checked" sh -c \
 	"[ $att_rc = 0 ] && grep -q 'key checked on /dev/vdb' $W/att.out"
 gdd if=/dev/mapper/$V of=$W/all bs=4096 iflag=direct status=none 2> $W/err
@@ -211,7 +215,7 @@ integritysetup open $FMT --integrity-bitmap-mode --bitmap-sectors-per-bit 512 \
 rc=$?
 detach
 check "C: 512 sectors a bitmap bit: written while open at sector 4096 and copied" [ $rc = 0 ]
-kc /dev/vdb $K32
+kc /dev/vdb $RK
 grep ': block ' $W/kc.err > $W/blocks
 dirty_in=$(awk '/dirty region/ { s = $6 + 0; if (s >= 4096 && s < 4608) n++ } END { print n + 0 }' $W/blocks)
 dirty_out=$(awk '/dirty region/ { s = $6 + 0; if (s < 4096 || s >= 4608) n++ } END { print n + 0 }' $W/blocks)
@@ -223,7 +227,7 @@ check "C: right key: exit 0; the blocks sampled in sectors 4096-4607 and only th
 kc /dev/vdb $WK
 check "C: wrong key: exit 2, clean regions' tags differ (no dirty-only note)" sh -c \
 	"[ $kc_rc = 2 ] && ! grep -q 'dirty regions' $W/kc.out"
-att $K32 /dev/vdb mode=bitmap
+att $RK /dev/vdb mode=bitmap
 gdd if=/dev/mapper/$V of=$W/all bs=4096 iflag=direct status=none 2> $W/err
 rc=$?
 cat $W/err
@@ -233,10 +237,10 @@ $OPENER detach $V
 
 echo "--- D: --no-wipe"
 check "D: integritysetup format --no-wipe" fresh /dev/vda --no-wipe
-kc /dev/vda $K32
+kc /dev/vda $RK
 check "D: never written: exit 3, cannot be checked (not 'wrong key', not 'corrupted')" sh -c \
 	"[ $kc_rc = 3 ] && grep -q ': cannot be checked: ' $W/kc.out"
-att $K32 /dev/vda
+att $RK /dev/vda
 check "D: attach of the never-written volume: opened, with the warning only" sh -c \
 	"[ $att_rc = 0 ] && [ -b /dev/mapper/$V ] && grep -q 'WARNING: its key cannot be checked' $W/att.out &&
 	 ! grep -q -e corrupted -e 'WRONG KEY' $W/att.out"
@@ -250,12 +254,12 @@ check "D: mke2fs's file system written on it (its non-zero blocks)" \
 $OPENER detach $V
 gdd if=$W/fs.img of=$W/fs1 bs=4096 count=1 status=none
 rm -f $W/fs.img
-kc /dev/vda $K32
+kc /dev/vda $RK
 check "D: a file system written: right key accepted (exit 0)" sh -c \
 	"[ $kc_rc = 0 ] && grep -q ': key right: ' $W/kc.out"
 kc /dev/vda $WK
 check "D: wrong key: exit 2" [ $kc_rc = 2 ]
-att $K32 /dev/vda
+att $RK /dev/vda
 check "D: attach with the right key: exit 0, no warning, nothing said corrupted" sh -c \
 	"[ $att_rc = 0 ] && grep -q 'key checked on /dev/vda' $W/att.out &&
 	 ! grep -qi -e warning -e corrupted -e 'wrong key' $W/att.out"
@@ -281,7 +285,7 @@ sed 's/^/    /' $W/lt.out
 check "E: wrong key: ONE console message naming the volume and WRONG KEY, nothing opened" sh -c \
 	"[ \$(grep -c CONSOLE- $W/lt.out) = 1 ] && grep -q 'CONSOLE-FAILURE: keyedhash: volume $V NOT OPENED: WRONG KEY' $W/lt.out &&
 	 dmsetup ls 2>&1 | grep -q 'No devices found'"
-initrd_line $K32
+initrd_line $RK
 sh /kh-local-top > $W/lt.out 2>&1
 sed 's/^/    /' $W/lt.out
 check "E: right key: opened, no failure or warning" sh -c \
