@@ -300,7 +300,10 @@ copy_file() { printf 'file %s\\n' "\$3" >> '$T/hook.log'; }
 EOF
 sed -e "s|^\\. /usr/share/initramfs-tools/hook-functions\$|. '$T/hook-functions'|" \
 	-e "s|^OPENER=/usr/sbin/keyedhash-integritysetup\$|OPENER='$T/opener'|" \
+	-e "s|^FUNCTIONS=.*|FUNCTIONS='$KH_TOP/debian/initramfs/functions'|" \
+	-e "s|^HOOKS=.*|HOOKS='$T/hooks'|" -e "s|^CRYPTTAB=.*|CRYPTTAB='$T/crypttab'|" \
 	"$KH_TOP/debian/initramfs/hook" > "$T/hook"
+mkdir -p "$T/hooks"
 {
 	printf '%s\n' "$NQ PARTLABEL=root(1) $K2 integrity-algorithm=sthash,x-initrd.attach"
 	printf '%s\n' "other /dev/vdc $T/k32 integrity-algorithm=sthash"
@@ -312,24 +315,83 @@ kh_check "initramfs hook: the list holds the volume's line as initrd-line writes
 	 [ \$(stat -c %a '$T/dest/etc/keyedhash/initrd-volumes') = 600 ] &&
 	 grep -qxF 'file $(printf '%s' "$K2" | sed "s/'/'\\\\''/g")' '$T/hook.log' && ! grep -q 'file $T/k32' '$T/hook.log' &&
 	 grep -qF 'Linux 6.1.0-kh has no keyedhash module: this initramfs cannot open $(printf '%s' "$NQ" | sed "s/'/'\\\\''/g")' '$T/hook.out'"
-# local-top under dash and busybox sh, integritysetup and modprobe
-# stubbed, the device a file here (its name as udev's link)
-mkdir -p "$T/dev"
-: > "$T/dev/root\\x281\\x29"
+kh_check "initramfs hook: the functions local-top and local-block share copied in as /scripts/keyedhash-functions; no volume / or /usr is on: initrd-required empty, mode 600" sh -c \
+	"cmp -s '$T/dest/scripts/keyedhash-functions' '$KH_TOP/debian/initramfs/functions' &&
+	 [ -f '$T/dest/etc/keyedhash/initrd-required' ] && [ ! -s '$T/dest/etc/keyedhash/initrd-required' ] &&
+	 [ \$(stat -c %a '$T/dest/etc/keyedhash/initrd-required') = 600 ]"
+# volumes on an md array, LVM's volume (on that array) and a LUKS mapping:
+# sysfs (its holders: slaves/, dm/uuid, dm/name, md/) and /dev here
+S=$T/sys/class/block
+mkdir -p "$S/md0/md" "$S/dm-1/dm" "$S/dm-1/slaves" "$S/dm-2/dm" "$S/dm-2/slaves" "$T/sd"
+echo LVM-abc > "$S/dm-1/dm/uuid" && echo vg-lv > "$S/dm-1/dm/name" && ln -sfn ../../md0 "$S/dm-1/slaves/md0"
+echo CRYPT-LUKS2-abc-cr > "$S/dm-2/dm/uuid" && echo cr > "$S/dm-2/dm/name"
+: > "$T/sd/md0" && : > "$T/sd/dm-1" && : > "$T/sd/dm-2" && ln -sfn dm-1 "$T/sd/vg-lv" && ln -sfn dm-2 "$T/sd/cr"
+{
+	printf '%s\n' "mdv $T/sd/md0 $T/k32 integrity-algorithm=sthash,x-initrd.attach"
+	printf '%s\n' "lvv $T/sd/vg-lv $T/k32 integrity-algorithm=sthash,x-initrd.attach"
+	printf '%s\n' "cv $T/sd/cr $T/k32 integrity-algorithm=sthash,x-initrd.attach"
+} > "$T/tab-stack"
+printf '/dev/mapper/lvv / ext4 defaults 0 1\n' > "$T/fstab-stack"
+export KEYEDHASH_SYSFS=$T/sys
+kh_check "opener: lower: the layers under a device, nearest first (LVM's volume, then the md array under it)" sh -c \
+	"[ \"\$(bash '$OPENER' lower '$T/sd/vg-lv' | tr '\\n' ' ')\" = 'lvm vg-lv md md0 ' ] && [ \"\$(bash '$OPENER' lower '$T/sd/cr')\" = 'crypt cr' ] &&
+	 [ -z \"\$(bash '$OPENER' lower '$T/k32')\" ]"
+hook_stack() {
+	rm -rf "$T/dest-stack" && KEYEDHASH_INTEGRITYTAB=$T/tab-stack KEYEDHASH_FSTAB=$T/fstab-stack PATH=$T/bin:$PATH \
+		DESTDIR=$T/dest-stack version=6.1.0-kh sh "$T/hook" > "$T/hook.out" 2>&1
+}
+hook_stack
+kh_check "initramfs hook: volumes on md, LVM, LUKS without mdadm, lvm2, cryptsetup-initramfs installed: each said; the / volume in initrd-required" sh -c \
+	"grep -qF 'volume mdv is on the md array md0: install mdadm' '$T/hook.out' && grep -q 'volume lvv is on LVM.s vg-lv: install lvm2' '$T/hook.out' &&
+	 grep -qF 'volume lvv is on the md array md0: install mdadm' '$T/hook.out' &&
+	 grep -qF 'volume cv is on the dm-crypt mapping cr: install cryptsetup-initramfs' '$T/hook.out' &&
+	 [ \"\$(cat '$T/dest-stack/etc/keyedhash/initrd-required')\" = lvv ]"
+touch "$T/hooks/mdadm" "$T/hooks/lvm2" "$T/hooks/cryptroot"
+printf 'cr UUID=abc none luks\n' > "$T/crypttab"
+hook_stack
+kh_check "initramfs hook: with their hooks installed only the LUKS mapping without crypttab's initramfs option is said (cryptroot adds only the root's)" sh -c \
+	"! grep -q -e 'volume mdv' -e 'volume lvv' '$T/hook.out' && grep -qF 'volume cv is on the dm-crypt mapping cr, which cryptsetup-initramfs adds only with the option initramfs' '$T/hook.out'"
+printf 'cr UUID=abc none luks,initramfs\n' > "$T/crypttab"
+hook_stack
+kh_check "initramfs hook: crypttab's initramfs option on that mapping: nothing said" sh -c "! grep -q 'is on' '$T/hook.out'"
+unset KEYEDHASH_SYSFS
+# local-top and local-block under dash and busybox sh, with
+# keyedhash-functions; integritysetup, modprobe, lvm2's local-block and
+# initramfs-tools' functions stubbed (panic says "panic:" and returns, as
+# the real one does once its shell is left); the device a file here (its
+# name as udev's link), /dev/mapper a directory here
+mkdir -p "$T/dev" "$T/mapper"
+DEV_NQ="$T/dev/root\\x281\\x29"
+: > "$DEV_NQ"
 sed "s|/dev/disk/by-partlabel/|$T/dev/|" "$T/dest/etc/keyedhash/initrd-volumes" > "$T/iv"
 cat > "$T/functions" <<'EOF'
 log_begin_msg() { echo "begin: $*"; }
 log_end_msg() { echo "end: $*"; }
 log_failure_msg() { echo "failure: $*"; }
+panic() { echo "panic: $*"; }
 wait_for_udev() { :; }
+time_elapsed() { echo "${KH_ELAPSED:-0}"; }
 EOF
+# integritysetup open: its arguments in argv (one call a line in calls),
+# the mapping made, or with KH_OPEN_FAIL a failure as integritysetup's
 # shellcheck disable=SC2016 # (the stubs' own $)
-printf '#!/bin/sh\nfor a; do printf "[%%s]\\n" "$a"; done > %s/argv\n' "$T" > "$T/bin/integritysetup"
+printf '#!/bin/sh\necho "$*" >> %s/calls\nfor a; do printf "[%%s]\\n" "$a"; done > %s/argv\nif [ -n "${KH_OPEN_FAIL:-}" ]; then echo "integritysetup: stub failure" >&2; exit 1; fi\nfor a; do l=$a; done\n: > "%s/mapper/$l"\n' "$T" "$T" "$T" > "$T/bin/integritysetup"
 # shellcheck disable=SC2016
 printf '#!/bin/sh\n[ "$2" != keyedhash ] || [ -z "${KH_NO_MODULE:-}" ]\n' > "$T/bin/modprobe"
-chmod 755 "$T/bin/integritysetup" "$T/bin/modprobe"
-sed -e "s|^V=/etc/keyedhash/initrd-volumes\$|V='$T/iv'|" -e "s|^\\. /scripts/functions\$|. '$T/functions'|" \
-	-e "s|/run/cryptsetup|$T/run|" "$KH_TOP/debian/initramfs/local-top" > "$T/local-top"
+# shellcheck disable=SC2016
+printf '#!/bin/sh\necho "lvm2 $*" >> %s/calls\n' "$T" > "$T/lvm2"
+chmod 755 "$T/bin/integritysetup" "$T/bin/modprobe" "$T/lvm2"
+# (modprobe by its path: busybox sh runs its own applet before PATH's,
+# and nothing is loaded on this machine)
+initrd_paths() { # an initramfs script or the functions, on this directory's files
+	sed -e "s|modprobe -q |$T/bin/modprobe -q |" -e "s|/etc/keyedhash/initrd-volumes|$T/iv|" -e "s|/etc/keyedhash/initrd-required|$T/ireq|" \
+		-e "s|^\\. /scripts/functions\$|. '$T/functions'|" -e "s|/scripts/keyedhash-functions|$T/khf|" \
+		-e "s|/run/keyedhash|$T/run/keyedhash|" -e "s|/run/cryptsetup|$T/run/cryptsetup|" \
+		-e "s|\\[ -b \"/dev/mapper/|[ -e \"$T/mapper/|" -e "s|/scripts/local-block/lvm2|$T/lvm2|g" "$1"
+}
+initrd_paths "$KH_TOP/debian/initramfs/local-top" > "$T/local-top"
+initrd_paths "$KH_TOP/debian/initramfs/local-block" > "$T/local-block"
+initrd_paths "$KH_TOP/debian/initramfs/functions" > "$T/khf"
 expected_argv() {
 	local a
 	printf '[open]\n'
@@ -338,17 +400,139 @@ $(printf '%s\n' "$ARGS_NQ" | tr '\t' '\n' | sed "s|/dev/disk/by-partlabel/|$T/de
 EOF
 }
 expected_argv > "$T/argv.expected"
+# a fresh boot: nothing open, nothing failed, no local-block run yet
+boot() { rm -rf "$T/run" "$T/argv" "$T/calls" "$T/mapper" && mkdir -p "$T/mapper" && : > "$T/calls"; }
+# run an initramfs script: the console (stdout and stderr) in $T/con
+run() { # shell, script, environment...
+	local sh=$1 s=$2
+	shift 2
+	# shellcheck disable=SC2086 # ("busybox sh")
+	env PATH="$T/bin:$PATH" starttime=1 "$@" $sh "$T/$s" > "$T/con" 2>&1
+}
+panics() { grep -c '^panic: ' "$T/con"; }
+said() { grep -qxF -- "$1" "$T/con"; }
+opens() { grep -c '^open ' "$T/calls"; }
+quiet() { [ ! -s "$T/con" ]; }
+# (dash's and busybox's words for a failed test or arithmetic)
+no_shell_error() { ! grep -qi -e arithmetic -e 'illegal number' -e 'bad number' -e 'syntax error' -e 'not found' "$T/con"; }
+# (the console's messages; the checks' eval reads them)
+# shellcheck disable=SC2034
+{
+NOMOD="no keyedhash module for Linux $(uname -r) in this initramfs (keyedhash-integritysetup status; update-initramfs -u)"
+STOP="(the root file system is on it: the boot cannot go on)"
+OPENFAIL="integritysetup open of $DEV_NQ failed (exit status 1: a wrong key, tag size or format, see above)"
+}
+# shellcheck disable=SC2016 # (each check's eval expands its own $)
 for sh in dash "busybox sh"; do
 	command -v "${sh%% *}" > /dev/null || continue
-	rm -f "$T/argv"
-	PATH=$T/bin:$PATH ROOTDELAY=0 $sh "$T/local-top" > "$T/lt.out" 2>&1
+	: > "$T/ireq"
+	boot
+	run "$sh" local-top ROOTDELAY=0
 	kh_check "initramfs local-top ($sh): integritysetup open gets each argument as the hook wrote it (no splitting at blanks, no quotes read, no globbing)" \
 		cmp -s "$T/argv" "$T/argv.expected"
-	rm -f "$T/argv"
-	KH_NO_MODULE=1 PATH=$T/bin:$PATH ROOTDELAY=0 $sh "$T/local-top" > "$T/lt.out" 2>&1
-	kh_check "initramfs local-top ($sh): no keyedhash module: the console names the volumes that cannot open" \
-		grep -qF "no keyedhash module in this initramfs: its volumes $NQ cannot be opened" "$T/lt.out"
+	run "$sh" local-block
+	kh_check "initramfs local-block ($sh): a volume open already is left alone" eval '[ "$(opens)" = 1 ] && quiet'
+	boot
+	run "$sh" local-top KH_NO_MODULE=1
+	kh_check "initramfs local-top ($sh): no keyedhash module: the console names the volume that cannot open (not / nor /usr's: no panic), nothing opened" \
+		eval 'said "keyedhash: volume $NQ: $NOMOD: not opened" && [ "$(panics)" = 0 ] && [ ! -e "$T/argv" ]'
+	printf '%s\n' "$NQ" > "$T/ireq"
+	boot
+	run "$sh" local-top KH_NO_MODULE=1
+	kh_check "initramfs local-top ($sh): no keyedhash module, / on the volume: one panic naming the volume and the cause, nothing else said" \
+		eval 'said "panic: keyedhash: volume $NQ: $NOMOD $STOP" && [ "$(wc -l < "$T/con")" = 1 ]'
+	run "$sh" local-block KH_NO_MODULE=1 KH_ELAPSED=99
+	kh_check "initramfs local-block ($sh): after that, nothing more said, nothing tried" eval 'quiet && [ ! -e "$T/argv" ]'
+	# the open fails (a wrong key, as the key check before the open will
+	# say it, or a format integritysetup refuses)
+	boot
+	run "$sh" local-top KH_OPEN_FAIL=1
+	kh_check "initramfs local-top ($sh): the root's volume does not open: one panic naming the volume and why, integritysetup's own message before it" \
+		eval '[ "$(panics)" = 1 ] && said "panic: keyedhash: volume $NQ: $OPENFAIL $STOP" && said "integritysetup: stub failure"'
+	run "$sh" local-block KH_OPEN_FAIL=1
+	kh_check "initramfs local-block ($sh): a volume that failed is not tried again, nor said again" eval '[ "$(opens)" = 1 ] && quiet'
+	: > "$T/ireq"
+	boot
+	run "$sh" local-top KH_OPEN_FAIL=1
+	kh_check "initramfs local-top ($sh): a volume / is not on does not open: said on the console (even with quiet), no panic" \
+		eval '[ "$(panics)" = 0 ] && said "keyedhash: volume $NQ: $OPENFAIL: not opened"'
+	# a device that appears after local-top (USB, SAN, md, LVM, LUKS)
+	printf '%s\n' "$NQ" > "$T/ireq"
+	rm "$DEV_NQ"
+	boot
+	run "$sh" local-top ROOTDELAY=1.5
+	kh_check "initramfs local-top ($sh): the device not there yet: said, not opened, no panic, no shell error (rootdelay=1.5)" \
+		eval 'said "keyedhash: volume $NQ: waiting for $DEV_NQ" && [ "$(wc -l < "$T/con")" = 1 ] && [ ! -e "$T/argv" ]'
+	run "$sh" local-block ROOTDELAY=1.5 KH_ELAPSED=5
+	kh_check "initramfs local-block ($sh): still no device after 5 s: nothing said, nothing opened" eval 'quiet && [ ! -e "$T/argv" ]'
+	: > "$DEV_NQ"
+	run "$sh" local-block ROOTDELAY=1.5 KH_ELAPSED=6
+	kh_check "initramfs local-block ($sh): the device appeared: local-block opens it (PARTLABEL=root(1): each argument as the hook wrote it)" \
+		eval 'cmp -s "$T/argv" "$T/argv.expected" && [ "$(panics)" = 0 ]'
+	# the device never comes: given up after max(30, rootdelay=) seconds,
+	# rootdelay= of any form
+	rm "$DEV_NQ"
+	for d in 1.5:30 '':30 0:30 .:30 .5:30 08:30 1.2.3:30 9999999:30 12x:30 45:45 45.5:46 090:90 44.0:44; do
+		s=${d#*:}
+		boot
+		run "$sh" local-top "ROOTDELAY=${d%:*}"
+		run "$sh" local-block "ROOTDELAY=${d%:*}" KH_ELAPSED=$((s - 1))
+		cp "$T/con" "$T/con.before"
+		run "$sh" local-block "ROOTDELAY=${d%:*}" KH_ELAPSED="$s"
+		kh_check "initramfs local-block ($sh): rootdelay=${d%:*}: no device after $s s (not $((s - 1))): one panic naming the volume and its device, no shell error" \
+			eval '[ ! -s "$T/con.before" ] && [ "$(wc -l < "$T/con")" = 1 ] && no_shell_error &&
+				said "panic: keyedhash: volume $NQ: no device $DEV_NQ (waited $s s: max(30, rootdelay=)) $STOP"'
+	done
+	run "$sh" local-block ROOTDELAY=1.5 KH_ELAPSED=40
+	kh_check "initramfs local-block ($sh): a volume given up is not said again" quiet
+	: > "$DEV_NQ"
 done
+# LVM's logical volume under a volume: activated by lvm2's local-block
+# script with the device (as cryptroot does); then waited for
+printf 'lv\t--integrity\tsthash\t--integrity-key-file\t%s\t--integrity-key-size\t32\t/dev/mapper/khtestvg-lv\tlv\n' "$T/k32" > "$T/iv.lv"
+sed "s|$T/iv|$T/iv.lv|" "$T/khf" > "$T/khf.lv"
+sed "s|$T/iv|$T/iv.lv|; s|$T/khf|$T/khf.lv|" "$T/local-top" > "$T/local-top.lv"
+boot
+run dash local-top.lv
+# shellcheck disable=SC2016
+kh_check "initramfs local-top: a volume on /dev/mapper/VG-LV: lvm2's local-block script activates it, then the volume waits for it" \
+	eval 'grep -qxF "lvm2 /dev/mapper/khtestvg-lv" "$T/calls" && said "keyedhash: volume lv: waiting for /dev/mapper/khtestvg-lv"'
+# the scripts' order, as mkinitramfs writes it (initramfs-tools'
+# cache_run_scripts, here on stubs of the scripts of mdadm, lvm2 and
+# cryptsetup-initramfs with their prereqs)
+if [ -f /usr/share/initramfs-tools/hook-functions ]; then
+	O=$T/order
+	rm -rf "$O" && mkdir -p "$O/scripts/local-top" "$O/scripts/local-block"
+	stub_script() { # path, prereqs
+		# shellcheck disable=SC2016
+		printf '#!/bin/sh\ncase $1 in prereqs) echo "%s"; exit 0 ;; esac\n' "$2" > "$O/scripts/$1"
+		chmod 755 "$O/scripts/$1"
+	}
+	install -m 755 "$KH_TOP/debian/initramfs/local-top" "$O/scripts/local-top/keyedhash"
+	install -m 755 "$KH_TOP/debian/initramfs/local-block" "$O/scripts/local-block/keyedhash"
+	# (cryptroot's local-top: every other script is its prereq)
+	stub_script local-top/lvm2 "mdadm mdrun multipath"
+	stub_script local-top/cryptroot "iscsi keyedhash lvm2"
+	stub_script local-top/iscsi ""
+	stub_script local-block/lvm2 "mdadm mdrun multipath"
+	stub_script local-block/mdadm "multipath"
+	stub_script local-block/cryptroot ""
+	for d in local-top local-block; do
+		# shellcheck disable=SC2016
+		CONFDIR=$O sh -c '. /usr/share/initramfs-tools/hook-functions; verbose=n; cache_run_scripts "$1" "/scripts/$2"' - "$O" "$d" 2> "$T/order.err"
+	done
+	order() { grep -o "/scripts/$1/[a-z0-9]*" "$O/scripts/$1/ORDER" | sed 's|.*/||' | tr '\n' ' '; }
+	in_order() { # scripts directory, pattern
+		# shellcheck disable=SC2254
+		case " $(order "$1")" in $2) return 0 ;; esac
+		return 1
+	}
+	kh_check "initramfs-tools' order of local-top: keyedhash after lvm2, before cryptroot (last): $(order local-top)" \
+		in_order local-top '* lvm2 *keyedhash *cryptroot '
+	kh_check "initramfs-tools' order of local-block: keyedhash after mdadm, lvm2 and cryptroot: $(order local-block)" \
+		in_order local-block '* mdadm *lvm2 *keyedhash '
+	kh_check "initramfs-tools' order of local-block: keyedhash after cryptroot" in_order local-block '* cryptroot *keyedhash '
+fi
 
 # ---- keyedhash-dkms's prerm: no removal that leaves the system unbootable
 refused_both() {
