@@ -533,6 +533,16 @@ if [ -f /usr/share/initramfs-tools/hook-functions ]; then
 		in_order local-block '* mdadm *lvm2 *keyedhash '
 	kh_check "initramfs-tools' order of local-block: keyedhash after cryptroot" in_order local-block '* cryptroot *keyedhash '
 fi
+# (whatever order tsort gives unrelated scripts: the prereqs themselves)
+has_prereqs() { # script, the prereqs it must name
+	local p s=$1
+	shift
+	p=" $(sh "$KH_TOP/debian/initramfs/$s" prereqs) "
+	for x; do case $p in *" $x "*) ;; *) return 1 ;; esac; done
+}
+kh_check "local-top's prereqs: mdadm, mdrun, multipath, lvm2 (and not cryptroot, which runs last)" sh -c \
+	"$(declare -f has_prereqs); KH_TOP='$KH_TOP'; has_prereqs local-top mdadm mdrun multipath lvm2 && ! has_prereqs local-top cryptroot"
+kh_check "local-block's prereqs: mdadm, mdrun, multipath, lvm2, cryptroot" has_prereqs local-block mdadm mdrun multipath lvm2 cryptroot
 
 # ---- keyedhash-dkms's prerm: no removal that leaves the system unbootable
 refused_both() {
