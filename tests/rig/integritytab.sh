@@ -268,9 +268,10 @@ kh_check "check: says x-initrd.attach is implied for the / volume, and _netdev's
 kh_check "check: a key file others can read is said (not refused); the generator reads no key" sh -c \
 	"grep -qF 'volume pub: warning: the key file $T/kpub can be read by others than its owner (mode 644)' '$T/check3.err' &&
 	 ! grep -q 'volume pub' '$T/gen3.err' && bash '$OPENER' command pub /dev/vdg '$T/kpub' integrity-algorithm=sthash > /dev/null 2>&1"
-kh_check "data-device= (systemd's, not supported here): refused by check and attach, no warning from the generator" sh -c \
-	"[ $CHECK3 = 1 ] && grep -qF 'volume dd: data-device= (the data on another device) is not supported' '$T/check3.err' &&
-	 ! grep -q 'volume dd' '$T/gen3.err' && [ -f '$(u3 dd)' ]"
+kh_check "data-device= (systemd's): check takes the file (exit status $CHECK3), nothing said of it; the unit binds to and follows both devices" sh -c \
+	"[ $CHECK3 = 0 ] && ! grep -q 'volume dd' '$T/check3.err' '$T/gen3.err' &&
+	 grep -qxF BindsTo=dev-vdh.device '$(u3 dd)' && grep -qxF After=dev-vdh.device '$(u3 dd)' &&
+	 grep -qxF BindsTo=dev-vdi.device '$(u3 dd)' && grep -qxF After=dev-vdi.device '$(u3 dd)'"
 said_by_check() { # each thing the generator said, check said too
 	local l
 	[ -s "$T/gen3.err" ] || return 1
@@ -543,6 +544,118 @@ has_prereqs() { # script, the prereqs it must name
 kh_check "local-top's prereqs: mdadm, mdrun, multipath, lvm2 (and not cryptroot, which runs last)" sh -c \
 	"$(declare -f has_prereqs); KH_TOP='$KH_TOP'; has_prereqs local-top mdadm mdrun multipath lvm2 && ! has_prereqs local-top cryptroot"
 kh_check "local-block's prereqs: mdadm, mdrun, multipath, lvm2, cryptroot" has_prereqs local-block mdadm mdrun multipath lvm2 cryptroot
+
+# ---- the admin's commands: format, status, data-device=, sector-size=
+# (each check's eval expands its own $)
+# shellcheck disable=SC2016,SC2034,SC2129
+{
+# (integritysetup, dmsetup, blkid and modprobe stubbed: each call a line
+# in admin.log; dmsetup knows the volumes named in $T/open-vols as open)
+A=$T/admin
+mkdir -p "$A/bin" "$A/dev"
+: > "$A/dev/meta" && : > "$A/dev/data" && : > "$A/dev/plain"
+# shellcheck disable=SC2016 # (the stubs' own $)
+{
+	printf '#!/bin/sh\necho "integritysetup $*" >> %s/admin.log\n' "$T" > "$A/bin/integritysetup"
+	printf '#!/bin/sh\necho "dmsetup $*" >> %s/admin.log\n' "$T" > "$A/bin/dmsetup"
+	printf 'grep -qxF -- "$2" %s/open-vols 2> /dev/null || exit 1\n' "$T" >> "$A/bin/dmsetup"
+	printf 'case $1 in\n' >> "$A/bin/dmsetup"
+	printf 'table) echo "0 2097152 integrity 254:3 0 12 J 6 journal_sectors:130944 interleave_sectors:32768 buffer_sectors:128 block_size:4096 internal_hash:sthash:0123 sectors_per_bit:65536" ;;\n' >> "$A/bin/dmsetup"
+	printf 'status) echo "0 2097152 integrity 3 2097152 -" ;;\nesac\n' >> "$A/bin/dmsetup"
+	printf '#!/bin/sh\necho "blkid $*" >> %s/admin.log\nexit 2\n' "$T" > "$A/bin/blkid"
+	printf '#!/bin/sh\nexit 0\n' > "$A/bin/modprobe"
+}
+chmod 755 "$A/bin/"*
+cp "$T/bin/modinfo" "$A/bin/modinfo"
+{
+	printf '%s\n' "split $A/dev/meta $T/k32 integrity-algorithm=sthash,tag-size=16,sector-size=4096,data-device=$A/dev/data,mode=bitmap"
+	printf '%s\n' "plain $A/dev/plain $T/k32 integrity-algorithm=highwayhash128"
+	printf '%s\n' "bad $A/dev/plain $T/k32 integrity-algorithm=sthash,sector-size=1000"
+} > "$T/tab-admin"
+adm() { # the opener on that file, the stubs first in PATH; stdin as given
+	: > "$T/admin.log"
+	KEYEDHASH_INTEGRITYTAB=$T/tab-admin PATH=$A/bin:$PATH bash "$OPENER" "$@" > "$T/adm.out" 2> "$T/adm.err"
+}
+logged() { grep -qxF -- "$1" "$T/admin.log"; }
+FMT_SPLIT="integritysetup format --batch-mode --integrity sthash --integrity-key-file $T/k32 --integrity-key-size 32 --tag-size 16 --sector-size 4096 --data-device $A/dev/data $A/dev/meta"
+: > "$T/open-vols"
+adm format split --yes < /dev/null
+kh_check "format NAME --yes: integritysetup format with the line's algorithm, key, key size, tag size, sector-size=, data-device= and --batch-mode; said before it runs; no question" \
+	eval 'logged "$FMT_SPLIT" && grep -qxF "keyedhash-integritysetup: running: $FMT_SPLIT " "$T/adm.out" && ! grep -q "Are you sure" "$T/adm.err"'
+adm format plain --yes < /dev/null
+kh_check "format NAME: the tag size is the algorithm's digest size (highwayhash128: 16), no --sector-size nor --data-device without them" \
+	logged "integritysetup format --batch-mode --integrity highwayhash128 --integrity-key-file $T/k32 --integrity-key-size 32 --tag-size 16 $A/dev/plain"
+adm format split <<< YES
+kh_check "format NAME without --yes: asks, as cryptsetup does (Type 'yes' in capital letters), naming the devices; YES formats" \
+	eval 'logged "$FMT_SPLIT" && grep -qF "This will overwrite data on $A/dev/meta and $A/dev/data irrevocably" "$T/adm.err" &&
+		grep -qF "Are you sure? (Type '"'"'yes'"'"' in capital letters): " "$T/adm.err"'
+for answer in yes y '' 'YES please'; do
+	adm format split <<< "$answer"
+	RC=$?
+	kh_check "format NAME without --yes: the answer \"$answer\" formats nothing (exit status $RC)" \
+		eval '[ "$RC" = 1 ] && ! grep -q "^integritysetup" "$T/admin.log" && grep -qF "volume split: not formatted (the answer was not YES): nothing written" "$T/adm.err"'
+done
+adm format split < /dev/null
+kh_check "format NAME without --yes and no answer (stdin at its end): nothing formatted" eval '! grep -q "^integritysetup" "$T/admin.log"'
+printf 'split\n' > "$T/open-vols"
+adm format split --yes < /dev/null
+RC=$?
+kh_check "format of an open volume: refused even with --yes (exit status $RC), nothing formatted" \
+	eval '[ "$RC" = 1 ] && ! grep -q "^integritysetup" "$T/admin.log" && grep -qF "volume split is open (/dev/mapper/split): refusing to format it" "$T/adm.err"'
+adm format nosuch --yes < /dev/null
+kh_check "format of a name not in the file: refused" eval '! grep -q "^integritysetup" "$T/admin.log" && grep -qF "no volume nosuch in $T/tab-admin" "$T/adm.err"'
+adm format bad --yes < /dev/null
+kh_check "sector-size=1000: refused (512, 1024, 2048 or 4096)" \
+	eval '! grep -q "^integritysetup" "$T/admin.log" && grep -qF "volume bad: sector-size=1000: 512, 1024, 2048 or 4096 bytes" "$T/adm.err"'
+for v in 512 1024 2048 4096 256 8192 4k; do
+	bash "$OPENER" command v /dev/vdb "$T/k32" "integrity-algorithm=sthash,sector-size=$v" > "$T/cmd" 2> /dev/null
+	RC=$?
+	case $v in 512 | 1024 | 2048 | 4096)
+		kh_check "command: sector-size=$v goes to the format command only (open reads it from the superblock)" \
+			eval '[ "$RC" = 0 ] && sed -n 2p "$T/cmd" | grep -q -- "--tag-size 32 --sector-size $v /dev/vdb \$" && ! head -1 "$T/cmd" | grep -q sector' ;;
+	*) kh_check "command: sector-size=$v refused" test "$RC" = 1 ;;
+	esac
+done
+kh_check "command: data-device= is --data-device at open and at format, DEVICE the metadata device" sh -c \
+	"bash '$OPENER' command v /dev/vdb '$T/k32' integrity-algorithm=sthash,data-device=PARTUUID=12-ab > '$T/cmd' &&
+	 head -1 '$T/cmd' | grep -q -- '--integrity-key-size 32 --data-device /dev/disk/by-partuuid/12-ab /dev/vdb v \$' &&
+	 sed -n 2p '$T/cmd' | grep -q -- '--tag-size 32 --data-device /dev/disk/by-partuuid/12-ab /dev/vdb \$'"
+kh_check "data-device= that is no device: refused" sh -c \
+	"! bash '$OPENER' command v /dev/vdb '$T/k32' integrity-algorithm=sthash,data-device=vdc 2> '$T/err' && grep -qF 'data-device=vdc is neither a path' '$T/err'"
+kh_check "initrd-line: --data-device among integritysetup open's arguments (the device still last but one)" sh -c \
+	"[ \"\$(bash '$OPENER' initrd-line v /dev/vdb '$T/k32' integrity-algorithm=sthash,data-device=/dev/vdc | tr '\\t' ' ')\" = 'v --integrity sthash --integrity-key-file $T/k32 --integrity-key-size 32 --data-device /dev/vdc /dev/vdb v' ]"
+# the initramfs waits for the data device too
+printf 'dv\t--integrity\tsthash\t--integrity-key-file\t%s\t--integrity-key-size\t32\t--data-device\t%s\t%s\tdv\n' "$T/k32" "$A/dev/nodata" "$A/dev/meta" > "$T/iv.dv"
+sed "s|$T/iv|$T/iv.dv|" "$T/khf" > "$T/khf.dv"
+sed "s|$T/iv|$T/iv.dv|; s|$T/khf|$T/khf.dv|" "$T/local-top" > "$T/local-top.dv"
+sed "s|$T/iv|$T/iv.dv|; s|$T/khf|$T/khf.dv|" "$T/local-block" > "$T/local-block.dv"
+boot
+run dash local-top.dv
+kh_check "initramfs local-top: data-device='s device missing: waited for, not opened" \
+	eval 'said "keyedhash: volume dv: waiting for $A/dev/nodata" && [ "$(opens)" = 0 ]'
+: > "$A/dev/nodata"
+run dash local-block.dv
+kh_check "initramfs local-block: once it appears the volume opens, --data-device passed on" \
+	grep -qxF -- "open --integrity sthash --integrity-key-file $T/k32 --integrity-key-size 32 --data-device $A/dev/nodata $A/dev/meta dv" "$T/calls"
+# status: each configured volume, open or not
+printf 'split\n' > "$T/open-vols"
+adm status
+status_line() { # name: its line of the volume table, blanks squeezed
+	awk -v n="$1" '$1 == n { $1 = $1; print; exit }' "$T/adm.out"
+}
+kh_check "status: a header for the volumes (VOLUME STATE MODE TAG MISMATCHES DEVICE)" \
+	grep -qE '^VOLUME +STATE +MODE +TAG +MISMATCHES +DEVICE$' "$T/adm.out"
+kh_check "status: an open volume: its mode and tag size from dmsetup table (J: journal, 12; the line says bitmap, 16), mismatches from dmsetup status (3), both devices" \
+	eval '[ "$(status_line split)" = "split open journal 12 3 $A/dev/meta (data: $A/dev/data)" ] && logged "dmsetup table split" && logged "dmsetup status split"'
+kh_check "status: a closed volume: the line's mode (journal) and tag size (16), no mismatch count, dmsetup asked nothing else of it" \
+	eval '[ "$(status_line plain)" = "plain closed journal 16 - $A/dev/plain" ] && ! logged "dmsetup table plain" && ! logged "dmsetup status plain"'
+kh_check "status: a wrong line is named as such; the kernels' table still follows" \
+	eval 'grep -qE "^bad +\(a wrong line: keyedhash-integritysetup check\)$" "$T/adm.out" && grep -qE "^KERNEL +KEYEDHASH +INITRAMFS" "$T/adm.out"'
+printf 'other\n' > "$T/open-vols"
+adm status
+kh_check "status: a volume dmsetup does not know (another one open): closed" \
+	eval '[ "$(status_line split)" = "split closed bitmap 16 - $A/dev/meta (data: $A/dev/data)" ]'
+}
 
 # ---- keyedhash-dkms's prerm: no removal that leaves the system unbootable
 refused_both() {
