@@ -452,6 +452,15 @@ for sh in dash "busybox sh"; do
 		eval '[ "$(panics)" = 1 ] && said "panic: keyedhash: volume $NQ: $OPENFAIL $STOP" && said "integritysetup: stub failure"'
 	run "$sh" local-block KH_OPEN_FAIL=1
 	kh_check "initramfs local-block ($sh): a volume that failed is not tried again, nor said again" eval '[ "$(opens)" = 1 ] && quiet'
+	# the key check before the open (another change): the place kh_open
+	# keeps for it, here a line that fails as it will on a wrong key
+	cp "$T/khf" "$T/khf.orig"
+	sed -i 's/^\tif integritysetup open "\$@"; then$/\tKH_WHY="wrong key (keyfile X)"; return 1\n&/' "$T/khf"
+	boot
+	run "$sh" local-top
+	kh_check "initramfs local-top ($sh): a key check before the open that fails (simulated): the one message is \"volume NAME: wrong key\", nothing opened" \
+		eval '! cmp -s "$T/khf" "$T/khf.orig" && said "panic: keyedhash: volume $NQ: wrong key (keyfile X) $STOP" && [ "$(wc -l < "$T/con")" = 2 ] && [ "$(opens)" = 0 ]'
+	mv "$T/khf.orig" "$T/khf"
 	: > "$T/ireq"
 	boot
 	run "$sh" local-top KH_OPEN_FAIL=1
@@ -493,11 +502,13 @@ done
 printf 'lv\t--integrity\tsthash\t--integrity-key-file\t%s\t--integrity-key-size\t32\t/dev/mapper/khtestvg-lv\tlv\n' "$T/k32" > "$T/iv.lv"
 sed "s|$T/iv|$T/iv.lv|" "$T/khf" > "$T/khf.lv"
 sed "s|$T/iv|$T/iv.lv|; s|$T/khf|$T/khf.lv|" "$T/local-top" > "$T/local-top.lv"
-boot
-run dash local-top.lv
 # shellcheck disable=SC2016
-kh_check "initramfs local-top: a volume on /dev/mapper/VG-LV: lvm2's local-block script activates it, then the volume waits for it" \
-	eval 'grep -qxF "lvm2 /dev/mapper/khtestvg-lv" "$T/calls" && said "keyedhash: volume lv: waiting for /dev/mapper/khtestvg-lv"'
+for sh in dash "busybox sh"; do
+	boot
+	run "$sh" local-top.lv
+	kh_check "initramfs local-top ($sh): a volume on /dev/mapper/VG-LV: lvm2's local-block script activates it, then the volume waits for it" \
+		eval 'grep -qxF "lvm2 /dev/mapper/khtestvg-lv" "$T/calls" && said "keyedhash: volume lv: waiting for /dev/mapper/khtestvg-lv"'
+done
 # the scripts' order, as mkinitramfs writes it (initramfs-tools'
 # cache_run_scripts, here on stubs of the scripts of mdadm, lvm2 and
 # cryptsetup-initramfs with their prereqs)
@@ -629,14 +640,17 @@ printf 'dv\t--integrity\tsthash\t--integrity-key-file\t%s\t--integrity-key-size\
 sed "s|$T/iv|$T/iv.dv|" "$T/khf" > "$T/khf.dv"
 sed "s|$T/iv|$T/iv.dv|; s|$T/khf|$T/khf.dv|" "$T/local-top" > "$T/local-top.dv"
 sed "s|$T/iv|$T/iv.dv|; s|$T/khf|$T/khf.dv|" "$T/local-block" > "$T/local-block.dv"
-boot
-run dash local-top.dv
-kh_check "initramfs local-top: data-device='s device missing: waited for, not opened" \
-	eval 'said "keyedhash: volume dv: waiting for $A/dev/nodata" && [ "$(opens)" = 0 ]'
-: > "$A/dev/nodata"
-run dash local-block.dv
-kh_check "initramfs local-block: once it appears the volume opens, --data-device passed on" \
-	grep -qxF -- "open --integrity sthash --integrity-key-file $T/k32 --integrity-key-size 32 --data-device $A/dev/nodata $A/dev/meta dv" "$T/calls"
+for sh in dash "busybox sh"; do
+	rm -f "$A/dev/nodata"
+	boot
+	run "$sh" local-top.dv
+	kh_check "initramfs local-top ($sh): data-device='s device missing: waited for, not opened" \
+		eval 'said "keyedhash: volume dv: waiting for $A/dev/nodata" && [ "$(opens)" = 0 ]'
+	: > "$A/dev/nodata"
+	run "$sh" local-block.dv
+	kh_check "initramfs local-block ($sh): once it appears the volume opens, --data-device passed on" \
+		grep -qxF -- "open --integrity sthash --integrity-key-file $T/k32 --integrity-key-size 32 --data-device $A/dev/nodata $A/dev/meta dv" "$T/calls"
+done
 # status: each configured volume, open or not
 printf 'split\n' > "$T/open-vols"
 adm status
