@@ -355,6 +355,12 @@ kh_check "initramfs hook: with their hooks installed only the LUKS mapping witho
 printf 'cr UUID=abc none luks,initramfs\n' > "$T/crypttab"
 hook_stack
 kh_check "initramfs hook: crypttab's initramfs option on that mapping: nothing said" sh -c "! grep -q 'is on' '$T/hook.out'"
+mkdir -p "$T/sd/disk"
+ln -sfn ../dm-1 "$T/sd/disk/dm-name-vg-lv"
+printf '%s\n' "lvd $T/sd/disk/dm-name-vg-lv $T/k32 integrity-algorithm=sthash,x-initrd.attach" > "$T/tab-stack"
+hook_stack
+kh_check "initramfs hook: LVM's volume given by another name than /dev/mapper/VG-LV: said (lvm2's script activates it by that name only)" \
+	grep -qF "volume lvd is on LVM's vg-lv: give its DEVICE as /dev/mapper/vg-lv" "$T/hook.out"
 unset KEYEDHASH_SYSFS
 # local-top and local-block under dash and busybox sh, with
 # keyedhash-functions; integritysetup, modprobe, lvm2's local-block and
