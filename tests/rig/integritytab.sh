@@ -361,6 +361,37 @@ printf '%s\n' "lvd $T/sd/disk/dm-name-vg-lv $T/k32 integrity-algorithm=sthash,x-
 hook_stack
 kh_check "initramfs hook: LVM's volume given by another name than /dev/mapper/VG-LV: said (lvm2's script activates it by that name only)" \
 	grep -qF "volume lvd is on LVM's vg-lv: give its DEVICE as /dev/mapper/vg-lv" "$T/hook.out"
+# / on LVM's volume on a keyedhash volume, /usr on an md array of two:
+# opened in the initramfs without x-initrd.attach; only the first stops
+# the boot when it fails (the array may run without one of its two)
+mkdir -p "$S/dm-5/dm" "$S/dm-5/slaves" "$S/dm-6/dm" "$S/md1/md" "$S/md1/slaves" "$S/dm-7/dm" "$S/dm-8/dm"
+echo LVM-root > "$S/dm-5/dm/uuid" && echo vg-root > "$S/dm-5/dm/name" && ln -sfn ../../dm-6 "$S/dm-5/slaves/dm-6"
+echo CRYPT-INTEGRITY-khroot > "$S/dm-6/dm/uuid" && echo khroot > "$S/dm-6/dm/name"
+ln -sfn ../../dm-7 "$S/md1/slaves/dm-7" && ln -sfn ../../dm-8 "$S/md1/slaves/dm-8"
+echo CRYPT-INTEGRITY-leg1 > "$S/dm-7/dm/uuid" && echo leg1 > "$S/dm-7/dm/name"
+echo CRYPT-INTEGRITY-leg2 > "$S/dm-8/dm/uuid" && echo leg2 > "$S/dm-8/dm/name"
+: > "$T/sd/dm-5" && : > "$T/sd/md1" && ln -sfn dm-5 "$T/sd/vg-root"
+{
+	printf '%s\n' "khroot /dev/vdb $T/k32 integrity-algorithm=sthash"
+	printf '%s\n' "leg1 /dev/vdc $T/k32 integrity-algorithm=sthash"
+	printf '%s\n' "leg2 /dev/vdd $T/k32 integrity-algorithm=sthash"
+	printf '%s\n' "other /dev/vde $T/k32 integrity-algorithm=sthash"
+} > "$T/tab-over"
+printf '%s/sd/vg-root / ext4 defaults 0 1\n%s/sd/md1 /usr ext4 defaults 0 2\n' "$T" "$T" > "$T/fstab-over"
+# shellcheck disable=SC2016 # (the checks' eval expands its own $)
+{
+over() { KEYEDHASH_INTEGRITYTAB=$T/tab-over KEYEDHASH_FSTAB=$T/fstab-over bash "$OPENER" "$@" 2>&1; }
+kh_check "opener: lower names integritysetup's own volumes (CRYPT-INTEGRITY-) integrity, not crypt" \
+	eval '[ "$(bash "$OPENER" lower "$T/sd/vg-root" | tr "\n" " ")" = "lvm vg-root integrity khroot " ]'
+kh_check "opener: the volumes under / (LVM on it) and /usr (md over two) are opened in the initramfs without x-initrd.attach" \
+	eval '[ "$(over volumes --initrd | cut -d" " -f1 | tr "\n" " ")" = "khroot leg1 leg2 " ]'
+kh_check "opener: volumes --root: the one under /, not the md array's legs (the array may run without one)" \
+	eval '[ "$(over volumes --root | cut -d" " -f1 | tr "\n" " ")" = "khroot " ]'
+kh_check "opener: check says so, removal-check refuses for all three" \
+	eval 'over check > "$T/check-over"; grep -qF "volume khroot: x-initrd.attach implied (/ on /dev/mapper/khroot)" "$T/check-over" &&
+		grep -qF "volume leg1: x-initrd.attach implied (/usr(md) on /dev/mapper/leg1)" "$T/check-over" &&
+		over removal-check > "$T/rc-over"; [ $? = 1 ] && grep -c "^  \(khroot\|leg1\|leg2\) " "$T/rc-over" | grep -qx 3'
+}
 unset KEYEDHASH_SYSFS
 # local-top and local-block under dash and busybox sh, with
 # keyedhash-functions; integritysetup, modprobe, lvm2's local-block and
