@@ -668,6 +668,10 @@ kh_check "command: data-device= is --data-device at open and at format, DEVICE t
 	"bash '$OPENER' command v /dev/vdb '$T/k32' integrity-algorithm=sthash,data-device=PARTUUID=12-ab > '$T/cmd' &&
 	 head -1 '$T/cmd' | grep -q -- '--integrity-key-size 32 --data-device /dev/disk/by-partuuid/12-ab /dev/vdb v \$' &&
 	 sed -n 2p '$T/cmd' | grep -q -- '--tag-size 32 --data-device /dev/disk/by-partuuid/12-ab /dev/vdb \$'"
+printf 'ss /dev/vdb %s integrity-algorithm=sthash,sector-size=4096\n' "$T/k32" > "$T/tab-ss"
+kh_check "sector-size=: no unknown option to the generator's reading (plan) nor to check" sh -c \
+	"KEYEDHASH_INTEGRITYTAB='$T/tab-ss' bash '$OPENER' plan 2> '$T/err' > /dev/null && [ ! -s '$T/err' ] &&
+	 KEYEDHASH_INTEGRITYTAB='$T/tab-ss' bash '$OPENER' check 2> '$T/err' > /dev/null && [ ! -s '$T/err' ]"
 kh_check "data-device= that is no device: refused" sh -c \
 	"! bash '$OPENER' command v /dev/vdb '$T/k32' integrity-algorithm=sthash,data-device=vdc 2> '$T/err' && grep -qF 'data-device=vdc is neither a path' '$T/err'"
 kh_check "initrd-line: --data-device among integritysetup open's arguments (the device still last but one)" sh -c \
