@@ -47,8 +47,9 @@ install() {
 	local name dev key opts tab=$initdir/etc/keyedhash/integritytab
 
 	inst_multiple "$OPENER" integritysetup systemd-escape bash awk stat readlink \
-		blockdev dd dmsetup modprobe
-	inst_multiple -o logger
+		blockdev dd dmsetup modprobe sed grep tr head tail sort cat uname ln mkdir
+	# (what the opener asks only when it is there)
+	inst_multiple -o logger blkid findmnt modinfo find
 	inst_simple "$GENERATOR" "$systemdutildir/system-generators/${GENERATOR##*/}"
 	mkdir -p "$initdir/etc/keyedhash"
 	chmod 700 "$initdir/etc/keyedhash"
