@@ -16,6 +16,8 @@
 # and their key files.  Nothing is added where no volume needs it.
 # The initramfs-tools counterpart is /usr/share/initramfs-tools/hooks/keyedhash.
 
+# (dracut sets kernel, initdir, systemdutildir and hostonly)
+# shellcheck disable=SC2154
 OPENER=/usr/sbin/keyedhash-integritysetup
 GENERATOR=/usr/lib/systemd/system-generators/keyedhash-integritysetup-generator
 
