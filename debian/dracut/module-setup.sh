@@ -16,6 +16,8 @@
 # and their key files.  Nothing is added where no volume needs it.
 # The initramfs-tools counterpart is /usr/share/initramfs-tools/hooks/keyedhash.
 
+# (dracut sets kernel, initdir, systemdutildir and hostonly)
+# shellcheck disable=SC2154
 OPENER=/usr/sbin/keyedhash-integritysetup
 GENERATOR=/usr/lib/systemd/system-generators/keyedhash-integritysetup-generator
 
@@ -47,8 +49,9 @@ install() {
 	local name dev key opts tab=$initdir/etc/keyedhash/integritytab
 
 	inst_multiple "$OPENER" integritysetup systemd-escape bash awk stat readlink \
-		blockdev dd dmsetup modprobe
-	inst_multiple -o logger
+		blockdev dd dmsetup modprobe sed grep tr head tail sort cat uname ln mkdir
+	# (what the opener asks only when it is there)
+	inst_multiple -o logger blkid findmnt modinfo find
 	# the key check attach runs before opening (keyedhash-tools)
 	inst_multiple -o /usr/lib/keyedhash/integrity-keycheck
 	inst_simple "$GENERATOR" "$systemdutildir/system-generators/${GENERATOR##*/}"

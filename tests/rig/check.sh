@@ -624,7 +624,8 @@ vm_run() { # series, model, arch, cpu, kernel, kver, root, module
 			"$t/integrity-keycheck:/usr/lib/keyedhash/integrity-keycheck"
 			"$t/integrity-keycheck-broken:/integrity-keycheck-broken"
 			"$KH_TOP/debian/keyedhash-integritysetup:/kh-integritysetup"
-			"$KH_TOP/debian/initramfs/local-top:/kh-local-top")
+			"$KH_TOP/debian/initramfs/local-top:/kh-local-top"
+			"$KH_TOP/debian/initramfs/functions:/scripts/keyedhash-functions")
 	fi
 	printf 'KH_CPU_FLAGS_PRESENT="%s"\nKH_CPU_FLAGS_ABSENT="%s"\n' \
 		"${KH_VM_FLAGS_PRESENT[$model]:-}" "${KH_VM_FLAGS_ABSENT[$model]:-}" >> "$extra/env"

@@ -379,8 +379,8 @@ if [ "$NAME" = deb13 ] && [ -f "/boot/initrd.img-$BREAK" ]; then
 	sed -i 's/^MODULES=.*/MODULES=list/' /etc/initramfs-tools/initramfs.conf
 	step "apt install cryptsetup-bin (integritysetup)" apt install cryptsetup-bin
 	step "update-initramfs -u -k $BREAK (no keyedhash volume configured)" update-initramfs -u -k "$BREAK"
-	kh_check "$NAME: initramfs without a configured volume: no keyedhash.ko, integritysetup or volume list in it (only the inert local-top script)" sh -c \
-		"! lsinitramfs '$IRD' | grep -v 'scripts/local-top/keyedhash\$' | grep -q -e keyedhash -e integritysetup"
+	kh_check "$NAME: initramfs without a configured volume: no keyedhash.ko, integritysetup, functions or volume list in it (only the inert local-top and local-block scripts)" sh -c \
+		"! lsinitramfs '$IRD' | grep -v -e 'scripts/local-top/keyedhash\$' -e 'scripts/local-block/keyedhash\$' | grep -q -e keyedhash -e integritysetup"
 fi
 mkdir -p /etc/keyedhash
 head -c 32 /dev/urandom > /etc/keyedhash/data.key
@@ -432,15 +432,19 @@ fi
 if [ -n "$IRD" ]; then
 	# the image's postinst built it (initramfs-tools' hook), with keyedhash's
 	lsinitramfs "$IRD" > "$W/lsinitramfs"
-	kh_check "$NAME: $BREAK's initramfs holds keyedhash.ko, dm-integrity, integritysetup, scripts/local-top/keyedhash, the root's line and key, not the data volume's key" sh -c \
+	kh_check "$NAME: $BREAK's initramfs holds keyedhash.ko, dm-integrity, integritysetup, scripts/local-top/keyedhash, local-block/keyedhash, keyedhash-functions, the root's line and key, not the data volume's key" sh -c \
 		"grep -q '/updates/dkms/keyedhash.ko' '$W/lsinitramfs' && grep -q 'dm-integrity.ko' '$W/lsinitramfs' &&
 		 grep -q 'sbin/integritysetup\$' '$W/lsinitramfs' && grep -q 'scripts/local-top/keyedhash\$' '$W/lsinitramfs' &&
+		 grep -q 'scripts/local-block/keyedhash\$' '$W/lsinitramfs' && grep -q 'scripts/keyedhash-functions\$' '$W/lsinitramfs' &&
+		 grep -q 'etc/keyedhash/initrd-required\$' '$W/lsinitramfs' &&
 		 grep -q 'etc/keyedhash/initrd-volumes\$' '$W/lsinitramfs' && grep -q 'etc/keyedhash/root.key\$' '$W/lsinitramfs' &&
 		 ! grep -q data.key '$W/lsinitramfs'"
 	rm -rf "$W/ird" && unmkinitramfs "$IRD" "$W/ird"
 	# (initramfs-tools runs only what scripts/local-top/ORDER lists)
 	kh_check "$NAME: scripts/local-top/ORDER runs keyedhash" sh -c \
 		"grep -qxF '/scripts/local-top/keyedhash \"\$@\"' \$(find '$W/ird' -path '*scripts/local-top/ORDER')"
+	kh_check "$NAME: scripts/local-block/ORDER runs keyedhash" sh -c \
+		"grep -qxF '/scripts/local-block/keyedhash \"\$@\"' \$(find '$W/ird' -path '*scripts/local-block/ORDER')"
 	kh_check "$NAME: in it, keyedhash.ko is $B, and the line opens the root with sthash, the key and its size (tab-separated)" sh -c \
 		"[ \"\$(modinfo -F version \$(find '$W/ird' -name 'keyedhash.ko*' | head -1))\" = '$B' ] &&
 		 [ \"\$(cat \$(find '$W/ird' -path '*etc/keyedhash/initrd-volumes'))\" = \"\$(printf 'root\\t--integrity\\tsthash\\t--integrity-key-file\\t/etc/keyedhash/root.key\\t--integrity-key-size\\t32\\t/dev/disk/by-partuuid/4b1d-kh-rig\\troot')\" ]"

@@ -268,9 +268,10 @@ kh_check "check: says x-initrd.attach is implied for the / volume, and _netdev's
 kh_check "check: a key file others can read is said (not refused); the generator reads no key" sh -c \
 	"grep -qF 'volume pub: warning: the key file $T/kpub can be read by others than its owner (mode 644)' '$T/check3.err' &&
 	 ! grep -q 'volume pub' '$T/gen3.err' && bash '$OPENER' command pub /dev/vdg '$T/kpub' integrity-algorithm=sthash > /dev/null 2>&1"
-kh_check "data-device= (systemd's, not supported here): refused by check and attach, no warning from the generator" sh -c \
-	"[ $CHECK3 = 1 ] && grep -qF 'volume dd: data-device= (the data on another device) is not supported' '$T/check3.err' &&
-	 ! grep -q 'volume dd' '$T/gen3.err' && [ -f '$(u3 dd)' ]"
+kh_check "data-device= (systemd's): check takes the file (exit status $CHECK3), nothing said of it; the unit binds to and follows both devices" sh -c \
+	"[ $CHECK3 = 0 ] && ! grep -q 'volume dd' '$T/check3.err' '$T/gen3.err' &&
+	 grep -qxF BindsTo=dev-vdh.device '$(u3 dd)' && grep -qxF After=dev-vdh.device '$(u3 dd)' &&
+	 grep -qxF BindsTo=dev-vdi.device '$(u3 dd)' && grep -qxF After=dev-vdi.device '$(u3 dd)'"
 said_by_check() { # each thing the generator said, check said too
 	local l
 	[ -s "$T/gen3.err" ] || return 1
@@ -300,7 +301,10 @@ copy_file() { printf 'file %s\\n' "\$3" >> '$T/hook.log'; }
 EOF
 sed -e "s|^\\. /usr/share/initramfs-tools/hook-functions\$|. '$T/hook-functions'|" \
 	-e "s|^OPENER=/usr/sbin/keyedhash-integritysetup\$|OPENER='$T/opener'|" \
+	-e "s|^FUNCTIONS=.*|FUNCTIONS='$KH_TOP/debian/initramfs/functions'|" \
+	-e "s|^HOOKS=.*|HOOKS='$T/hooks'|" -e "s|^CRYPTTAB=.*|CRYPTTAB='$T/crypttab'|" \
 	"$KH_TOP/debian/initramfs/hook" > "$T/hook"
+mkdir -p "$T/hooks"
 {
 	printf '%s\n' "$NQ PARTLABEL=root(1) $K2 integrity-algorithm=sthash,x-initrd.attach"
 	printf '%s\n' "other /dev/vdc $T/k32 integrity-algorithm=sthash"
@@ -312,24 +316,120 @@ kh_check "initramfs hook: the list holds the volume's line as initrd-line writes
 	 [ \$(stat -c %a '$T/dest/etc/keyedhash/initrd-volumes') = 600 ] &&
 	 grep -qxF 'file $(printf '%s' "$K2" | sed "s/'/'\\\\''/g")' '$T/hook.log' && ! grep -q 'file $T/k32' '$T/hook.log' &&
 	 grep -qF 'Linux 6.1.0-kh has no keyedhash module: this initramfs cannot open $(printf '%s' "$NQ" | sed "s/'/'\\\\''/g")' '$T/hook.out'"
-# local-top under dash and busybox sh, integritysetup and modprobe
-# stubbed, the device a file here (its name as udev's link)
-mkdir -p "$T/dev"
-: > "$T/dev/root\\x281\\x29"
+kh_check "initramfs hook: the functions local-top and local-block share copied in as /scripts/keyedhash-functions; no volume / or /usr is on: initrd-required empty, mode 600" sh -c \
+	"cmp -s '$T/dest/scripts/keyedhash-functions' '$KH_TOP/debian/initramfs/functions' &&
+	 [ -f '$T/dest/etc/keyedhash/initrd-required' ] && [ ! -s '$T/dest/etc/keyedhash/initrd-required' ] &&
+	 [ \$(stat -c %a '$T/dest/etc/keyedhash/initrd-required') = 600 ]"
+# volumes on an md array, LVM's volume (on that array) and a LUKS mapping:
+# sysfs (its holders: slaves/, dm/uuid, dm/name, md/) and /dev here
+S=$T/sys/class/block
+mkdir -p "$S/md0/md" "$S/dm-1/dm" "$S/dm-1/slaves" "$S/dm-2/dm" "$S/dm-2/slaves" "$T/sd"
+echo LVM-abc > "$S/dm-1/dm/uuid" && echo vg-lv > "$S/dm-1/dm/name" && ln -sfn ../../md0 "$S/dm-1/slaves/md0"
+echo CRYPT-LUKS2-abc-cr > "$S/dm-2/dm/uuid" && echo cr > "$S/dm-2/dm/name"
+: > "$T/sd/md0" && : > "$T/sd/dm-1" && : > "$T/sd/dm-2" && ln -sfn dm-1 "$T/sd/vg-lv" && ln -sfn dm-2 "$T/sd/cr"
+{
+	printf '%s\n' "mdv $T/sd/md0 $T/k32 integrity-algorithm=sthash,x-initrd.attach"
+	printf '%s\n' "lvv $T/sd/vg-lv $T/k32 integrity-algorithm=sthash,x-initrd.attach"
+	printf '%s\n' "cv $T/sd/cr $T/k32 integrity-algorithm=sthash,x-initrd.attach"
+} > "$T/tab-stack"
+printf '/dev/mapper/lvv / ext4 defaults 0 1\n' > "$T/fstab-stack"
+export KEYEDHASH_SYSFS=$T/sys
+kh_check "opener: lower: the layers under a device, nearest first (LVM's volume, then the md array under it)" sh -c \
+	"[ \"\$(bash '$OPENER' lower '$T/sd/vg-lv' | tr '\\n' ' ')\" = 'lvm vg-lv md md0 ' ] && [ \"\$(bash '$OPENER' lower '$T/sd/cr')\" = 'crypt cr' ] &&
+	 [ -z \"\$(bash '$OPENER' lower '$T/k32')\" ]"
+hook_stack() {
+	rm -rf "$T/dest-stack" && KEYEDHASH_INTEGRITYTAB=$T/tab-stack KEYEDHASH_FSTAB=$T/fstab-stack PATH=$T/bin:$PATH \
+		DESTDIR=$T/dest-stack version=6.1.0-kh sh "$T/hook" > "$T/hook.out" 2>&1
+}
+hook_stack
+kh_check "initramfs hook: volumes on md, LVM, LUKS without mdadm, lvm2, cryptsetup-initramfs installed: each said; the / volume in initrd-required" sh -c \
+	"grep -qF 'volume mdv is on the md array md0: install mdadm' '$T/hook.out' && grep -q 'volume lvv is on LVM.s vg-lv: install lvm2' '$T/hook.out' &&
+	 grep -qF 'volume lvv is on the md array md0: install mdadm' '$T/hook.out' &&
+	 grep -qF 'volume cv is on the dm-crypt mapping cr: install cryptsetup-initramfs' '$T/hook.out' &&
+	 [ \"\$(cat '$T/dest-stack/etc/keyedhash/initrd-required')\" = lvv ]"
+touch "$T/hooks/mdadm" "$T/hooks/lvm2" "$T/hooks/cryptroot"
+printf 'cr UUID=abc none luks\n' > "$T/crypttab"
+hook_stack
+kh_check "initramfs hook: with their hooks installed only the LUKS mapping without crypttab's initramfs option is said (cryptroot adds only the root's)" sh -c \
+	"! grep -q -e 'volume mdv' -e 'volume lvv' '$T/hook.out' && grep -qF 'volume cv is on the dm-crypt mapping cr, which cryptsetup-initramfs adds only with the option initramfs' '$T/hook.out'"
+printf 'cr UUID=abc none luks,initramfs\n' > "$T/crypttab"
+hook_stack
+kh_check "initramfs hook: crypttab's initramfs option on that mapping: nothing said" sh -c "! grep -q 'is on' '$T/hook.out'"
+mkdir -p "$T/sd/disk"
+ln -sfn ../dm-1 "$T/sd/disk/dm-name-vg-lv"
+printf '%s\n' "lvd $T/sd/disk/dm-name-vg-lv $T/k32 integrity-algorithm=sthash,x-initrd.attach" > "$T/tab-stack"
+hook_stack
+kh_check "initramfs hook: LVM's volume given by another name than /dev/mapper/VG-LV: said (lvm2's script activates it by that name only)" \
+	grep -qF "volume lvd is on LVM's vg-lv: give its DEVICE as /dev/mapper/vg-lv" "$T/hook.out"
+# / on LVM's volume on a keyedhash volume, /usr on an md array of two:
+# opened in the initramfs without x-initrd.attach; only the first stops
+# the boot when it fails (the array may run without one of its two)
+mkdir -p "$S/dm-5/dm" "$S/dm-5/slaves" "$S/dm-6/dm" "$S/md1/md" "$S/md1/slaves" "$S/dm-7/dm" "$S/dm-8/dm"
+echo LVM-root > "$S/dm-5/dm/uuid" && echo vg-root > "$S/dm-5/dm/name" && ln -sfn ../../dm-6 "$S/dm-5/slaves/dm-6"
+echo CRYPT-INTEGRITY-khroot > "$S/dm-6/dm/uuid" && echo khroot > "$S/dm-6/dm/name"
+ln -sfn ../../dm-7 "$S/md1/slaves/dm-7" && ln -sfn ../../dm-8 "$S/md1/slaves/dm-8"
+echo CRYPT-INTEGRITY-leg1 > "$S/dm-7/dm/uuid" && echo leg1 > "$S/dm-7/dm/name"
+echo CRYPT-INTEGRITY-leg2 > "$S/dm-8/dm/uuid" && echo leg2 > "$S/dm-8/dm/name"
+: > "$T/sd/dm-5" && : > "$T/sd/md1" && ln -sfn dm-5 "$T/sd/vg-root"
+{
+	printf '%s\n' "khroot /dev/vdb $T/k32 integrity-algorithm=sthash"
+	printf '%s\n' "leg1 /dev/vdc $T/k32 integrity-algorithm=sthash"
+	printf '%s\n' "leg2 /dev/vdd $T/k32 integrity-algorithm=sthash"
+	printf '%s\n' "other /dev/vde $T/k32 integrity-algorithm=sthash"
+} > "$T/tab-over"
+printf '%s/sd/vg-root / ext4 defaults 0 1\n%s/sd/md1 /usr ext4 defaults 0 2\n' "$T" "$T" > "$T/fstab-over"
+# shellcheck disable=SC2016 # (the checks' eval expands its own $)
+{
+over() { KEYEDHASH_INTEGRITYTAB=$T/tab-over KEYEDHASH_FSTAB=$T/fstab-over bash "$OPENER" "$@" 2>&1; }
+kh_check "opener: lower names integritysetup's own volumes (CRYPT-INTEGRITY-) integrity, not crypt" \
+	eval '[ "$(bash "$OPENER" lower "$T/sd/vg-root" | tr "\n" " ")" = "lvm vg-root integrity khroot " ]'
+kh_check "opener: the volumes under / (LVM on it) and /usr (md over two) are opened in the initramfs without x-initrd.attach" \
+	eval '[ "$(over volumes --initrd | cut -d" " -f1 | tr "\n" " ")" = "khroot leg1 leg2 " ]'
+kh_check "opener: volumes --root: the one under /, not the md array's legs (the array may run without one)" \
+	eval '[ "$(over volumes --root | cut -d" " -f1 | tr "\n" " ")" = "khroot " ]'
+kh_check "opener: check says so, removal-check refuses for all three" \
+	eval 'over check > "$T/check-over"; grep -qF "volume khroot: x-initrd.attach implied (/ on /dev/mapper/khroot)" "$T/check-over" &&
+		grep -qF "volume leg1: x-initrd.attach implied (/usr(md) on /dev/mapper/leg1)" "$T/check-over" &&
+		over removal-check > "$T/rc-over"; [ $? = 1 ] && grep -c "^  \(khroot\|leg1\|leg2\) " "$T/rc-over" | grep -qx 3'
+}
+unset KEYEDHASH_SYSFS
+# local-top and local-block under dash and busybox sh, with
+# keyedhash-functions; integritysetup, modprobe, lvm2's local-block and
+# initramfs-tools' functions stubbed (panic says "panic:" and returns, as
+# the real one does once its shell is left); the device a file here (its
+# name as udev's link), /dev/mapper a directory here
+mkdir -p "$T/dev" "$T/mapper"
+DEV_NQ="$T/dev/root\\x281\\x29"
+: > "$DEV_NQ"
 sed "s|/dev/disk/by-partlabel/|$T/dev/|" "$T/dest/etc/keyedhash/initrd-volumes" > "$T/iv"
 cat > "$T/functions" <<'EOF'
 log_begin_msg() { echo "begin: $*"; }
 log_end_msg() { echo "end: $*"; }
 log_failure_msg() { echo "failure: $*"; }
+panic() { echo "panic: $*"; }
 wait_for_udev() { :; }
+time_elapsed() { echo "${KH_ELAPSED:-0}"; }
 EOF
+# integritysetup open: its arguments in argv (one call a line in calls),
+# the mapping made, or with KH_OPEN_FAIL a failure as integritysetup's
 # shellcheck disable=SC2016 # (the stubs' own $)
-printf '#!/bin/sh\nfor a; do printf "[%%s]\\n" "$a"; done > %s/argv\n' "$T" > "$T/bin/integritysetup"
+printf '#!/bin/sh\necho "$*" >> %s/calls\nfor a; do printf "[%%s]\\n" "$a"; done > %s/argv\nif [ -n "${KH_OPEN_FAIL:-}" ]; then echo "integritysetup: stub failure" >&2; exit 1; fi\nfor a; do l=$a; done\n: > "%s/mapper/$l"\n' "$T" "$T" "$T" > "$T/bin/integritysetup"
 # shellcheck disable=SC2016
 printf '#!/bin/sh\n[ "$2" != keyedhash ] || [ -z "${KH_NO_MODULE:-}" ]\n' > "$T/bin/modprobe"
-chmod 755 "$T/bin/integritysetup" "$T/bin/modprobe"
-sed -e "s|^V=/etc/keyedhash/initrd-volumes\$|V='$T/iv'|" -e "s|^\\. /scripts/functions\$|. '$T/functions'|" \
-	-e "s|/run/cryptsetup|$T/run|" "$KH_TOP/debian/initramfs/local-top" > "$T/local-top"
+# shellcheck disable=SC2016
+printf '#!/bin/sh\necho "lvm2 $*" >> %s/calls\n' "$T" > "$T/lvm2"
+chmod 755 "$T/bin/integritysetup" "$T/bin/modprobe" "$T/lvm2"
+# (modprobe by its path: busybox sh runs its own applet before PATH's,
+# and nothing is loaded on this machine)
+initrd_paths() { # an initramfs script or the functions, on this directory's files
+	sed -e "s|modprobe -q |$T/bin/modprobe -q |" -e "s|/etc/keyedhash/initrd-volumes|$T/iv|" -e "s|/etc/keyedhash/initrd-required|$T/ireq|" \
+		-e "s|^\\. /scripts/functions\$|. '$T/functions'|" -e "s|/scripts/keyedhash-functions|$T/khf|" \
+		-e "s|/run/keyedhash|$T/run/keyedhash|" -e "s|/run/cryptsetup|$T/run/cryptsetup|" \
+		-e "s|\\[ -b \"/dev/mapper/|[ -e \"$T/mapper/|" -e "s|/scripts/local-block/lvm2|$T/lvm2|g" "$1"
+}
+initrd_paths "$KH_TOP/debian/initramfs/local-top" > "$T/local-top"
+initrd_paths "$KH_TOP/debian/initramfs/local-block" > "$T/local-block"
+initrd_paths "$KH_TOP/debian/initramfs/functions" > "$T/khf"
 expected_argv() {
 	local a
 	printf '[open]\n'
@@ -338,17 +438,282 @@ $(printf '%s\n' "$ARGS_NQ" | tr '\t' '\n' | sed "s|/dev/disk/by-partlabel/|$T/de
 EOF
 }
 expected_argv > "$T/argv.expected"
+# a fresh boot: nothing open, nothing failed, no local-block run yet
+boot() { rm -rf "$T/run" "$T/argv" "$T/calls" "$T/mapper" && mkdir -p "$T/mapper" && : > "$T/calls"; }
+# run an initramfs script: the console (stdout and stderr) in $T/con
+run() { # shell, script, environment...
+	local sh=$1 s=$2
+	shift 2
+	# shellcheck disable=SC2086 # ("busybox sh")
+	env PATH="$T/bin:$PATH" starttime=1 "$@" $sh "$T/$s" > "$T/con" 2>&1
+}
+panics() { grep -c '^panic: ' "$T/con"; }
+said() { grep -qxF -- "$1" "$T/con"; }
+opens() { grep -c '^open ' "$T/calls"; }
+quiet() { [ ! -s "$T/con" ]; }
+# (dash's and busybox's words for a failed test or arithmetic)
+no_shell_error() { ! grep -qi -e arithmetic -e 'illegal number' -e 'bad number' -e 'syntax error' -e 'not found' "$T/con"; }
+# (the console's messages; the checks' eval reads them)
+# shellcheck disable=SC2034
+{
+NOMOD="no keyedhash module for Linux $(uname -r) in this initramfs (keyedhash-integritysetup status; update-initramfs -u)"
+STOP="(the root file system is on it: the boot cannot go on)"
+OPENFAIL="integritysetup open of $DEV_NQ failed (exit status 1: a wrong key, tag size or format, see above)"
+}
+# shellcheck disable=SC2016 # (each check's eval expands its own $)
 for sh in dash "busybox sh"; do
 	command -v "${sh%% *}" > /dev/null || continue
-	rm -f "$T/argv"
-	PATH=$T/bin:$PATH ROOTDELAY=0 $sh "$T/local-top" > "$T/lt.out" 2>&1
+	: > "$T/ireq"
+	boot
+	run "$sh" local-top ROOTDELAY=0
 	kh_check "initramfs local-top ($sh): integritysetup open gets each argument as the hook wrote it (no splitting at blanks, no quotes read, no globbing)" \
 		cmp -s "$T/argv" "$T/argv.expected"
-	rm -f "$T/argv"
-	KH_NO_MODULE=1 PATH=$T/bin:$PATH ROOTDELAY=0 $sh "$T/local-top" > "$T/lt.out" 2>&1
-	kh_check "initramfs local-top ($sh): no keyedhash module: the console names the volumes that cannot open" \
-		grep -qF "no keyedhash module in this initramfs: its volumes $NQ cannot be opened" "$T/lt.out"
+	run "$sh" local-block
+	kh_check "initramfs local-block ($sh): a volume open already is left alone" eval '[ "$(opens)" = 1 ] && quiet'
+	boot
+	run "$sh" local-top KH_NO_MODULE=1
+	kh_check "initramfs local-top ($sh): no keyedhash module: the console names the volume that cannot open (not / nor /usr's: no panic), nothing opened" \
+		eval 'said "keyedhash: volume $NQ: $NOMOD: not opened" && [ "$(panics)" = 0 ] && [ ! -e "$T/argv" ]'
+	printf '%s\n' "$NQ" > "$T/ireq"
+	boot
+	run "$sh" local-top KH_NO_MODULE=1
+	kh_check "initramfs local-top ($sh): no keyedhash module, / on the volume: one panic naming the volume and the cause, nothing else said" \
+		eval 'said "panic: keyedhash: volume $NQ: $NOMOD $STOP" && [ "$(wc -l < "$T/con")" = 1 ]'
+	run "$sh" local-block KH_NO_MODULE=1 KH_ELAPSED=99
+	kh_check "initramfs local-block ($sh): after that, nothing more said, nothing tried" eval 'quiet && [ ! -e "$T/argv" ]'
+	# the open fails (a wrong key, as the key check before the open will
+	# say it, or a format integritysetup refuses)
+	boot
+	run "$sh" local-top KH_OPEN_FAIL=1
+	kh_check "initramfs local-top ($sh): the root's volume does not open: one panic naming the volume and why, integritysetup's own message before it" \
+		eval '[ "$(panics)" = 1 ] && said "panic: keyedhash: volume $NQ: $OPENFAIL $STOP" && said "integritysetup: stub failure"'
+	run "$sh" local-block KH_OPEN_FAIL=1
+	kh_check "initramfs local-block ($sh): a volume that failed is not tried again, nor said again" eval '[ "$(opens)" = 1 ] && quiet'
+	# the key check before the open (another change): the place kh_open
+	# keeps for it, here a line that fails as it will on a wrong key
+	cp "$T/khf" "$T/khf.orig"
+	sed -i 's/^\tif integritysetup open "\$@"; then$/\tKH_WHY="wrong key (keyfile X)"; return 1\n&/' "$T/khf"
+	boot
+	run "$sh" local-top
+	kh_check "initramfs local-top ($sh): a key check before the open that fails (simulated): the one message is \"volume NAME: wrong key\", nothing opened" \
+		eval '! cmp -s "$T/khf" "$T/khf.orig" && said "panic: keyedhash: volume $NQ: wrong key (keyfile X) $STOP" && [ "$(wc -l < "$T/con")" = 2 ] && [ "$(opens)" = 0 ]'
+	mv "$T/khf.orig" "$T/khf"
+	: > "$T/ireq"
+	boot
+	run "$sh" local-top KH_OPEN_FAIL=1
+	kh_check "initramfs local-top ($sh): a volume / is not on does not open: said on the console (even with quiet), no panic" \
+		eval '[ "$(panics)" = 0 ] && said "keyedhash: volume $NQ: $OPENFAIL: not opened"'
+	# a device that appears after local-top (USB, SAN, md, LVM, LUKS)
+	printf '%s\n' "$NQ" > "$T/ireq"
+	rm "$DEV_NQ"
+	boot
+	run "$sh" local-top ROOTDELAY=1.5
+	kh_check "initramfs local-top ($sh): the device not there yet: said, not opened, no panic, no shell error (rootdelay=1.5)" \
+		eval 'said "keyedhash: volume $NQ: waiting for $DEV_NQ" && [ "$(wc -l < "$T/con")" = 1 ] && [ ! -e "$T/argv" ]'
+	run "$sh" local-block ROOTDELAY=1.5 KH_ELAPSED=5
+	kh_check "initramfs local-block ($sh): still no device after 5 s: nothing said, nothing opened" eval 'quiet && [ ! -e "$T/argv" ]'
+	: > "$DEV_NQ"
+	run "$sh" local-block ROOTDELAY=1.5 KH_ELAPSED=6
+	kh_check "initramfs local-block ($sh): the device appeared: local-block opens it (PARTLABEL=root(1): each argument as the hook wrote it)" \
+		eval 'cmp -s "$T/argv" "$T/argv.expected" && [ "$(panics)" = 0 ]'
+	# the device never comes: given up after max(30, rootdelay=) seconds,
+	# rootdelay= of any form
+	rm "$DEV_NQ"
+	for d in 1.5:30 '':30 0:30 .:30 .5:30 08:30 1.2.3:30 9999999:30 12x:30 45:45 45.5:46 090:90 44.0:44; do
+		s=${d#*:}
+		boot
+		run "$sh" local-top "ROOTDELAY=${d%:*}"
+		run "$sh" local-block "ROOTDELAY=${d%:*}" KH_ELAPSED=$((s - 1))
+		cp "$T/con" "$T/con.before"
+		run "$sh" local-block "ROOTDELAY=${d%:*}" KH_ELAPSED="$s"
+		kh_check "initramfs local-block ($sh): rootdelay=${d%:*}: no device after $s s (not $((s - 1))): one panic naming the volume and its device, no shell error" \
+			eval '[ ! -s "$T/con.before" ] && [ "$(wc -l < "$T/con")" = 1 ] && no_shell_error &&
+				said "panic: keyedhash: volume $NQ: no device $DEV_NQ (waited $s s: max(30, rootdelay=)) $STOP"'
+	done
+	run "$sh" local-block ROOTDELAY=1.5 KH_ELAPSED=40
+	kh_check "initramfs local-block ($sh): a volume given up is not said again" quiet
+	: > "$DEV_NQ"
 done
+# LVM's logical volume under a volume: activated by lvm2's local-block
+# script with the device (as cryptroot does); then waited for
+printf 'lv\t--integrity\tsthash\t--integrity-key-file\t%s\t--integrity-key-size\t32\t/dev/mapper/khtestvg-lv\tlv\n' "$T/k32" > "$T/iv.lv"
+sed "s|$T/iv|$T/iv.lv|" "$T/khf" > "$T/khf.lv"
+sed "s|$T/iv|$T/iv.lv|; s|$T/khf|$T/khf.lv|" "$T/local-top" > "$T/local-top.lv"
+# shellcheck disable=SC2016
+for sh in dash "busybox sh"; do
+	boot
+	run "$sh" local-top.lv
+	kh_check "initramfs local-top ($sh): a volume on /dev/mapper/VG-LV: lvm2's local-block script activates it, then the volume waits for it" \
+		eval 'grep -qxF "lvm2 /dev/mapper/khtestvg-lv" "$T/calls" && said "keyedhash: volume lv: waiting for /dev/mapper/khtestvg-lv"'
+done
+# the scripts' order, as mkinitramfs writes it (initramfs-tools'
+# cache_run_scripts, here on stubs of the scripts of mdadm, lvm2 and
+# cryptsetup-initramfs with their prereqs)
+if [ -f /usr/share/initramfs-tools/hook-functions ]; then
+	O=$T/order
+	rm -rf "$O" && mkdir -p "$O/scripts/local-top" "$O/scripts/local-block"
+	stub_script() { # path, prereqs
+		# shellcheck disable=SC2016
+		printf '#!/bin/sh\ncase $1 in prereqs) echo "%s"; exit 0 ;; esac\n' "$2" > "$O/scripts/$1"
+		chmod 755 "$O/scripts/$1"
+	}
+	install -m 755 "$KH_TOP/debian/initramfs/local-top" "$O/scripts/local-top/keyedhash"
+	install -m 755 "$KH_TOP/debian/initramfs/local-block" "$O/scripts/local-block/keyedhash"
+	# (cryptroot's local-top: every other script is its prereq)
+	stub_script local-top/lvm2 "mdadm mdrun multipath"
+	stub_script local-top/cryptroot "iscsi keyedhash lvm2"
+	stub_script local-top/iscsi ""
+	stub_script local-block/lvm2 "mdadm mdrun multipath"
+	stub_script local-block/mdadm "multipath"
+	stub_script local-block/cryptroot ""
+	for d in local-top local-block; do
+		# shellcheck disable=SC2016
+		CONFDIR=$O sh -c '. /usr/share/initramfs-tools/hook-functions; verbose=n; cache_run_scripts "$1" "/scripts/$2"' - "$O" "$d" 2> "$T/order.err"
+	done
+	order() { grep -o "/scripts/$1/[a-z0-9]*" "$O/scripts/$1/ORDER" | sed 's|.*/||' | tr '\n' ' '; }
+	in_order() { # scripts directory, pattern
+		# shellcheck disable=SC2254
+		case " $(order "$1")" in $2) return 0 ;; esac
+		return 1
+	}
+	kh_check "initramfs-tools' order of local-top: keyedhash after lvm2, before cryptroot (last): $(order local-top)" \
+		in_order local-top '* lvm2 *keyedhash *cryptroot '
+	kh_check "initramfs-tools' order of local-block: keyedhash after mdadm, lvm2 and cryptroot: $(order local-block)" \
+		in_order local-block '* mdadm *lvm2 *keyedhash '
+	kh_check "initramfs-tools' order of local-block: keyedhash after cryptroot" in_order local-block '* cryptroot *keyedhash '
+fi
+# (whatever order tsort gives unrelated scripts: the prereqs themselves)
+has_prereqs() { # script, the prereqs it must name
+	local p s=$1
+	shift
+	p=" $(sh "$KH_TOP/debian/initramfs/$s" prereqs) "
+	for x; do case $p in *" $x "*) ;; *) return 1 ;; esac; done
+}
+kh_check "local-top's prereqs: mdadm, mdrun, multipath, lvm2 (and not cryptroot, which runs last)" sh -c \
+	"$(declare -f has_prereqs); KH_TOP='$KH_TOP'; has_prereqs local-top mdadm mdrun multipath lvm2 && ! has_prereqs local-top cryptroot"
+kh_check "local-block's prereqs: mdadm, mdrun, multipath, lvm2, cryptroot" has_prereqs local-block mdadm mdrun multipath lvm2 cryptroot
+
+# ---- the admin's commands: format, status, data-device=, sector-size=
+# (each check's eval expands its own $)
+# shellcheck disable=SC2016,SC2034,SC2129
+{
+# (integritysetup, dmsetup, blkid and modprobe stubbed: each call a line
+# in admin.log; dmsetup knows the volumes named in $T/open-vols as open)
+A=$T/admin
+mkdir -p "$A/bin" "$A/dev"
+: > "$A/dev/meta" && : > "$A/dev/data" && : > "$A/dev/plain"
+# shellcheck disable=SC2016 # (the stubs' own $)
+{
+	printf '#!/bin/sh\necho "integritysetup $*" >> %s/admin.log\n' "$T" > "$A/bin/integritysetup"
+	printf '#!/bin/sh\necho "dmsetup $*" >> %s/admin.log\n' "$T" > "$A/bin/dmsetup"
+	printf 'grep -qxF -- "$2" %s/open-vols 2> /dev/null || exit 1\n' "$T" >> "$A/bin/dmsetup"
+	printf 'case $1 in\n' >> "$A/bin/dmsetup"
+	printf 'table) echo "0 2097152 integrity 254:3 0 12 J 6 journal_sectors:130944 interleave_sectors:32768 buffer_sectors:128 block_size:4096 internal_hash:sthash:0123 sectors_per_bit:65536" ;;\n' >> "$A/bin/dmsetup"
+	printf 'status) echo "0 2097152 integrity 3 2097152 -" ;;\nesac\n' >> "$A/bin/dmsetup"
+	printf '#!/bin/sh\necho "blkid $*" >> %s/admin.log\nexit 2\n' "$T" > "$A/bin/blkid"
+	printf '#!/bin/sh\nexit 0\n' > "$A/bin/modprobe"
+}
+chmod 755 "$A/bin/"*
+cp "$T/bin/modinfo" "$A/bin/modinfo"
+{
+	printf '%s\n' "split $A/dev/meta $T/k32 integrity-algorithm=sthash,tag-size=16,sector-size=4096,data-device=$A/dev/data,mode=bitmap"
+	printf '%s\n' "plain $A/dev/plain $T/k32 integrity-algorithm=highwayhash128"
+	printf '%s\n' "bad $A/dev/plain $T/k32 integrity-algorithm=sthash,sector-size=1000"
+} > "$T/tab-admin"
+adm() { # the opener on that file, the stubs first in PATH; stdin as given
+	: > "$T/admin.log"
+	KEYEDHASH_INTEGRITYTAB=$T/tab-admin PATH=$A/bin:$PATH bash "$OPENER" "$@" > "$T/adm.out" 2> "$T/adm.err"
+}
+logged() { grep -qxF -- "$1" "$T/admin.log"; }
+FMT_SPLIT="integritysetup format --batch-mode --integrity sthash --integrity-key-file $T/k32 --integrity-key-size 32 --tag-size 16 --sector-size 4096 --data-device $A/dev/data $A/dev/meta"
+: > "$T/open-vols"
+adm format split --yes < /dev/null
+kh_check "format NAME --yes: integritysetup format with the line's algorithm, key, key size, tag size, sector-size=, data-device= and --batch-mode; said before it runs; no question" \
+	eval 'logged "$FMT_SPLIT" && grep -qxF "keyedhash-integritysetup: running: $FMT_SPLIT " "$T/adm.out" && ! grep -q "Are you sure" "$T/adm.err"'
+adm format plain --yes < /dev/null
+kh_check "format NAME: the tag size is the algorithm's digest size (highwayhash128: 16), no --sector-size nor --data-device without them" \
+	logged "integritysetup format --batch-mode --integrity highwayhash128 --integrity-key-file $T/k32 --integrity-key-size 32 --tag-size 16 $A/dev/plain"
+adm format split <<< YES
+kh_check "format NAME without --yes: asks, as cryptsetup does (Type 'yes' in capital letters), naming the devices; YES formats" \
+	eval 'logged "$FMT_SPLIT" && grep -qF "This will overwrite data on $A/dev/meta and $A/dev/data irrevocably" "$T/adm.err" &&
+		grep -qF "Are you sure? (Type '"'"'yes'"'"' in capital letters): " "$T/adm.err"'
+for answer in yes y '' 'YES please'; do
+	adm format split <<< "$answer"
+	RC=$?
+	kh_check "format NAME without --yes: the answer \"$answer\" formats nothing (exit status $RC)" \
+		eval '[ "$RC" = 1 ] && ! grep -q "^integritysetup" "$T/admin.log" && grep -qF "volume split: not formatted (the answer was not YES): nothing written" "$T/adm.err"'
+done
+adm format split < /dev/null
+kh_check "format NAME without --yes and no answer (stdin at its end): nothing formatted" eval '! grep -q "^integritysetup" "$T/admin.log"'
+printf 'split\n' > "$T/open-vols"
+adm format split --yes < /dev/null
+RC=$?
+kh_check "format of an open volume: refused even with --yes (exit status $RC), nothing formatted" \
+	eval '[ "$RC" = 1 ] && ! grep -q "^integritysetup" "$T/admin.log" && grep -qF "volume split is open (/dev/mapper/split): refusing to format it" "$T/adm.err"'
+adm format nosuch --yes < /dev/null
+kh_check "format of a name not in the file: refused" eval '! grep -q "^integritysetup" "$T/admin.log" && grep -qF "no volume nosuch in $T/tab-admin" "$T/adm.err"'
+adm format bad --yes < /dev/null
+kh_check "sector-size=1000: refused (512, 1024, 2048 or 4096)" \
+	eval '! grep -q "^integritysetup" "$T/admin.log" && grep -qF "volume bad: sector-size=1000: 512, 1024, 2048 or 4096 bytes" "$T/adm.err"'
+for v in 512 1024 2048 4096 256 8192 4k; do
+	bash "$OPENER" command v /dev/vdb "$T/k32" "integrity-algorithm=sthash,sector-size=$v" > "$T/cmd" 2> /dev/null
+	RC=$?
+	case $v in 512 | 1024 | 2048 | 4096)
+		kh_check "command: sector-size=$v goes to the format command only (open reads it from the superblock)" \
+			eval '[ "$RC" = 0 ] && sed -n 2p "$T/cmd" | grep -q -- "--tag-size 32 --sector-size $v /dev/vdb \$" && ! head -1 "$T/cmd" | grep -q sector' ;;
+	*) kh_check "command: sector-size=$v refused" test "$RC" = 1 ;;
+	esac
+done
+kh_check "command: data-device= is --data-device at open and at format, DEVICE the metadata device" sh -c \
+	"bash '$OPENER' command v /dev/vdb '$T/k32' integrity-algorithm=sthash,data-device=PARTUUID=12-ab > '$T/cmd' &&
+	 head -1 '$T/cmd' | grep -q -- '--integrity-key-size 32 --data-device /dev/disk/by-partuuid/12-ab /dev/vdb v \$' &&
+	 sed -n 2p '$T/cmd' | grep -q -- '--tag-size 32 --data-device /dev/disk/by-partuuid/12-ab /dev/vdb \$'"
+printf 'ss /dev/vdb %s integrity-algorithm=sthash,sector-size=4096\n' "$T/k32" > "$T/tab-ss"
+kh_check "sector-size=: no unknown option to the generator's reading (plan) nor to check" sh -c \
+	"KEYEDHASH_INTEGRITYTAB='$T/tab-ss' bash '$OPENER' plan 2> '$T/err' > /dev/null && [ ! -s '$T/err' ] &&
+	 KEYEDHASH_INTEGRITYTAB='$T/tab-ss' bash '$OPENER' check 2> '$T/err' > /dev/null && [ ! -s '$T/err' ]"
+kh_check "data-device= that is no device: refused" sh -c \
+	"! bash '$OPENER' command v /dev/vdb '$T/k32' integrity-algorithm=sthash,data-device=vdc 2> '$T/err' && grep -qF 'data-device=vdc is neither a path' '$T/err'"
+kh_check "initrd-line: --data-device among integritysetup open's arguments (the device still last but one)" sh -c \
+	"[ \"\$(bash '$OPENER' initrd-line v /dev/vdb '$T/k32' integrity-algorithm=sthash,data-device=/dev/vdc | tr '\\t' ' ')\" = 'v --integrity sthash --integrity-key-file $T/k32 --integrity-key-size 32 --data-device /dev/vdc /dev/vdb v' ]"
+# the initramfs waits for the data device too
+printf 'dv\t--integrity\tsthash\t--integrity-key-file\t%s\t--integrity-key-size\t32\t--data-device\t%s\t%s\tdv\n' "$T/k32" "$A/dev/nodata" "$A/dev/meta" > "$T/iv.dv"
+sed "s|$T/iv|$T/iv.dv|" "$T/khf" > "$T/khf.dv"
+sed "s|$T/iv|$T/iv.dv|; s|$T/khf|$T/khf.dv|" "$T/local-top" > "$T/local-top.dv"
+sed "s|$T/iv|$T/iv.dv|; s|$T/khf|$T/khf.dv|" "$T/local-block" > "$T/local-block.dv"
+for sh in dash "busybox sh"; do
+	rm -f "$A/dev/nodata"
+	boot
+	run "$sh" local-top.dv
+	kh_check "initramfs local-top ($sh): data-device='s device missing: waited for, not opened" \
+		eval 'said "keyedhash: volume dv: waiting for $A/dev/nodata" && [ "$(opens)" = 0 ]'
+	: > "$A/dev/nodata"
+	run "$sh" local-block.dv
+	kh_check "initramfs local-block ($sh): once it appears the volume opens, --data-device passed on" \
+		grep -qxF -- "open --integrity sthash --integrity-key-file $T/k32 --integrity-key-size 32 --data-device $A/dev/nodata $A/dev/meta dv" "$T/calls"
+done
+# status: each configured volume, open or not (/dev/mapper: $A/mapper)
+mkdir -p "$A/mapper" && : > "$A/mapper/split"
+export KEYEDHASH_MAPPER=$A/mapper
+adm status
+status_line() { # name: its line of the volume table, blanks squeezed
+	awk -v n="$1" '$1 == n { $1 = $1; print; exit }' "$T/adm.out"
+}
+kh_check "status: a header for the volumes (VOLUME STATE MODE TAG MISMATCHES DEVICE)" \
+	grep -qE '^VOLUME +STATE +MODE +TAG +MISMATCHES +DEVICE$' "$T/adm.out"
+kh_check "status: an open volume: its mode and tag size from dmsetup table (J: journal, 12; the line says bitmap, 16), mismatches from dmsetup status (3), both devices" \
+	eval '[ "$(status_line split)" = "split open journal 12 3 $A/dev/meta (data: $A/dev/data)" ] && logged "dmsetup table split" && logged "dmsetup status split"'
+kh_check "status: a closed volume: the line's mode (journal) and tag size (16), no mismatch count, dmsetup asked nothing else of it" \
+	eval '[ "$(status_line plain)" = "plain closed journal 16 - $A/dev/plain" ] && ! logged "dmsetup table plain" && ! logged "dmsetup status plain"'
+kh_check "status: a wrong line is named as such; the kernels' table still follows" \
+	eval 'grep -qE "^bad +\(a wrong line: keyedhash-integritysetup check\)$" "$T/adm.out" && grep -qE "^KERNEL +KEYEDHASH +INITRAMFS" "$T/adm.out"'
+rm "$A/mapper/split" && : > "$A/mapper/other"
+printf 'split\n' > "$T/open-vols"
+adm status
+kh_check "status: a volume not in /dev/mapper (another one is): closed, dmsetup not asked of it" \
+	eval '[ "$(status_line split)" = "split closed bitmap 16 - $A/dev/meta (data: $A/dev/data)" ] && ! grep -q "^dmsetup" "$T/admin.log"'
+unset KEYEDHASH_MAPPER
+}
 
 # ---- keyedhash-dkms's prerm: no removal that leaves the system unbootable
 refused_both() {

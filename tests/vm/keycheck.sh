@@ -20,8 +20,8 @@
 #   D  --no-wipe: never written, nothing can be checked (no false
 #      "corrupted"); once a file system is written (mke2fs's blocks) the
 #      right key is accepted, the wrong one refused
-#   E  the initramfs script: one console message naming the volume and
-#      WRONG KEY, no table; the right key opens it
+#   E  the initramfs scripts: one console message naming the volume and
+#      WRONG KEY (the panic when / is on it), no table; the right key opens it
 # Each refusal is also seen failing: a copy of the opener that ignores
 # the verdict loads the table, and a copy of the tool that hashes the
 # wrong sector number (/integrity-keycheck-broken, tests/rig/check.sh)
@@ -267,28 +267,43 @@ check "D: ... the file system's superblock reads back" sh -c \
 	"gdd if=/dev/mapper/$V bs=4096 count=1 iflag=direct status=none | cmp - $W/fs1"
 $OPENER detach $V
 
-echo "--- E: the initramfs script (debian/initramfs/local-top)"
+echo "--- E: the initramfs scripts (debian/initramfs/local-top and functions)"
 mkdir -p /scripts /etc/keyedhash
 cat > /scripts/functions <<'EOF'
 log_failure_msg() { echo "CONSOLE-FAILURE: $*"; }
 log_warning_msg() { echo "CONSOLE-WARNING: $*"; }
 log_begin_msg() { echo "CONSOLE-BEGIN: $*"; }
 log_end_msg() { echo "CONSOLE-END: $*"; }
+panic() { echo "CONSOLE-PANIC: $*"; }
 wait_for_udev() { :; }
 EOF
 initrd_line() { # key: the hook's line (keyedhash-integritysetup initrd-line)
 	$OPENER initrd-line $V /dev/vda "$1" integrity-algorithm=$ALG > /etc/keyedhash/initrd-volumes
 }
+local_top() { # the script, from a fresh boot's state
+	rm -rf /run/keyedhash
+	sh /kh-local-top > $W/lt.out 2>&1
+	sed 's/^/    /' $W/lt.out
+}
+# the console's lines: initramfs-tools' messages and the functions' own
+said() { grep -c -e '^CONSOLE-' -e '^keyedhash: ' $W/lt.out; }
+rm -f /etc/keyedhash/initrd-required
 initrd_line $WK
-sh /kh-local-top > $W/lt.out 2>&1
-sed 's/^/    /' $W/lt.out
+local_top
+n=$(said)
 check "E: wrong key: ONE console message naming the volume and WRONG KEY, nothing opened" sh -c \
-	"[ \$(grep -c CONSOLE- $W/lt.out) = 1 ] && grep -q 'CONSOLE-FAILURE: keyedhash: volume $V NOT OPENED: WRONG KEY' $W/lt.out &&
+	"[ $n = 1 ] && grep -q '^keyedhash: volume $V: WRONG KEY in $WK for /dev/vda' $W/lt.out &&
 	 dmsetup ls 2>&1 | grep -q 'No devices found'"
+echo $V > /etc/keyedhash/initrd-required
+local_top
+n=$(said)
+check "E: wrong key, / on the volume: the boot stops with that one message (panic), nothing opened" sh -c \
+	"[ $n = 1 ] && grep -q '^CONSOLE-PANIC: keyedhash: volume $V: WRONG KEY in $WK for /dev/vda' $W/lt.out &&
+	 dmsetup ls 2>&1 | grep -q 'No devices found'"
+rm -f /etc/keyedhash/initrd-required
 initrd_line $RK
-sh /kh-local-top > $W/lt.out 2>&1
-sed 's/^/    /' $W/lt.out
+local_top
 check "E: right key: opened, no failure or warning" sh -c \
-	"[ -b /dev/mapper/$V ] && ! grep -q -e CONSOLE-FAILURE -e CONSOLE-WARNING $W/lt.out"
+	"[ -b /dev/mapper/$V ] && ! grep -q -e CONSOLE-FAILURE -e CONSOLE-WARNING -e CONSOLE-PANIC -e '^keyedhash: ' $W/lt.out"
 detach
-rm -f /etc/keyedhash/initrd-volumes
+rm -rf /etc/keyedhash/initrd-volumes /run/keyedhash
