@@ -157,9 +157,11 @@ static inline unsigned long kh_progress_start(void)
 
 #define kh_progress(test, next, fmt, ...)				\
 	do {								\
-		if (time_after(jiffies, *(next))) {			\
+		unsigned long *kh_next_ = (next);			\
+									\
+		if (time_after(jiffies, *kh_next_)) {			\
 			kunit_info(test, "progress: " fmt, ##__VA_ARGS__); \
-			*(next) = jiffies + KH_PROGRESS_EVERY;		\
+			*kh_next_ = jiffies + KH_PROGRESS_EVERY;	\
 		}							\
 	} while (0)
 
