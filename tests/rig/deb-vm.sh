@@ -61,7 +61,7 @@ for kv in "$@"; do
 	# modules and chroots into the root
 	I=$U/initrd-$kv
 	rm -rf "$I"
-	mkdir -p "$I/bin" "$I/m" "$I/proc" "$I/sys" "$I/dev" "$I/newroot"
+	mkdir -p "$I/bin" "$I/m" "$I/proc" "$I/sys" "$I/dev" "$I/newroot" "$I/tmp"
 	cp /bin/busybox "$I/bin/"
 	cp "$KH_TOP/tests/vm/lib.sh" "$I/lib.sh"
 	# the overlay's view: the root with the upper layer on top
