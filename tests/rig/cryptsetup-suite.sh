@@ -92,8 +92,9 @@ esac
 
 # Each case in a subshell of its own (kh_case): every call of the test's
 # case functions (and of ours, kh_*), and every titled block of its main
-# part ('echo -n "Title:"' at the left margin, up to the next case, title
-# or the final cleanup), made a function.  The manifest: "ID<TAB>case<TAB>
+# part ('echo -n "Title:"' or 'echo -n "[INTEGRITY ...]"' at the left
+# margin, up to the next case, title or the final cleanup; the test's
+# other 'echo -n "[STEP]"' lines are steps of a block), made a function.  The manifest: "ID<TAB>case<TAB>
 # guard<TAB>block", the guard being the if at the left margin a case is
 # under, the block the titled block it is in (or 0).
 cat > "$W/wrap.awk" <<'EOA'
@@ -109,12 +110,13 @@ function trim(s) { gsub(/^[ \t]+|[ \t]+$/, "", s); gsub(/[ \t]+/, " ", s); retur
 BEGIN { calls = "^[ \t]*(intformat|int_error_detection|int_journal|int_journal_crypt|int_mode|test_resize|kh_[a-z_]+) " }
 NR == 1 { print; while ((getline l < KHCASE) > 0) print l; next }
 !main { print; if ($0 ~ /^dm_integrity_features$/) main = 1; next }
-/^echo -n "/ || /^echo "/ || /^cleanup$/ || ($0 ~ calls && $0 ~ /^[^ \t]/) { close_blk() }
+function title(s) { return s ~ /^echo -n "([^"]*:|\[INTEGRITY[^"]*)"$/ }
+title($0) || /^echo "/ || /^cleanup$/ || ($0 ~ calls && $0 ~ /^[^ \t]/) { close_blk() }
 /^if / { guard = trim($0) }
 /^fi$/ { guard = "" }
-/^echo -n "/ {
+title($0) {
 	n++; blk = n
-	t = $0; sub(/^echo -n "/, "", t); sub(/"$/, "", t)
+	t = $0; sub(/^echo -n "/, "", t); sub(/:?"$/, "", t)
 	printf "%d\t%s\t\t0\n", n, t > MANIFEST
 	print "kh_blk_" n "() {"
 	print
@@ -213,7 +215,10 @@ KH_DEB_VM_NAME=cryptsetup-vm KH_DEB_VM_APT="cryptsetup-bin dmsetup xxd bsdextrau
 grep -a -v '^#####' "$W/deb-vm.out"
 for kv in "$@"; do
 	log=$LOGS/cryptsetup-vm-$R-$kv.log
-	[ -f "$log" ] || continue
+	if [ ! -f "$log" ]; then
+		kh_fail "VM $kv: integrity-compat-test: no console log, no case ran"
+		continue
+	fi
 	# the cases: each ran (PASS, FAIL), was N/A by the test's own check,
 	# was left out (not selected), or never ran (its guard false); every
 	# one not passed is listed
