@@ -11,7 +11,9 @@
 # Each case of the test runs in a subshell of its own (wrap.awk below), so
 # one failing case ends only itself.  Prints a PASS:/FAIL: line per check
 # and per case, every case left out with why, how many cases ran, each
-# VM's CPU seconds and "cryptsetup-suite: done".
+# VM's CPU seconds and "cryptsetup-suite: done".  To keep TCG's cost down
+# each kernel runs only cases with our algorithms (select_for below);
+# KH_CS_ALL=1 runs every case on every kernel.
 # KH_CS_BREAK=keysize|name|driver breaks it on purpose (the check must
 # fail): highwayhash256's 32-byte keys given as 31 bytes; highwayhash128's
 # expected name in the status misspelt; keyedhash unloaded in the VM.
