@@ -1072,7 +1072,7 @@ deb13_ready() {
 			kh_fail "Linux $s PREEMPT_RT: Debian's rt kernels in the Debian 13 root (tests/rig/rt.sh)"
 	done
 }
-deb_run() { # part of deb-check.sh: build, arm64, deb12, deb13, boot-deb12/13, upgrade-deb12/13
+deb_run() { # part of deb-check.sh: build, arm64, deb12, deb13, boot-deb12/13, upgrade-deb12/13, cryptsetup-deb12/13
 	local log=$LOGS/check-deb-$1.log tally
 	[ "$1" = build ] || while [ ! -e "$JOBS/deb-build.done" ]; do sleep 2; done
 	kh_slot
@@ -1116,6 +1116,8 @@ run_deb() {
 	kh_job deb-boot-deb13 deb_run boot-deb13
 	kh_job deb-boot-deb13-dracut deb_run boot-deb13-dracut
 	kh_job deb-boot-deb12 deb_run boot-deb12
+	kh_job deb-cryptsetup-deb13 deb_run cryptsetup-deb13
+	kh_job deb-cryptsetup-deb12 deb_run cryptsetup-deb12
 	kh_job deb-upgrade-deb13 deb_run upgrade-deb13
 	kh_job deb-upgrade-deb12 deb_run upgrade-deb12
 	kh_job release release_run release userspace dist

@@ -13,13 +13,15 @@
 # under qemu-user, DKMS building natively (tests/rig/deb-arm64.sh), whose
 # module Debian's arm64 kernel loads in QEMU (arm64_vm); Debian 12 and 13
 # systems booting from their disks with the root and a data volume on
-# keyedhash dm-integrity volumes (tests/rig/deb-boot.sh); KH_DEB_VM=0
-# leaves the VMs out.  The module's W=1 builds against the newest headers
+# keyedhash dm-integrity volumes (tests/rig/deb-boot.sh); cryptsetup's own
+# integrity-compat-test with our algorithms in each root's VMs
+# (tests/rig/cryptsetup-suite.sh); KH_DEB_VM=0 leaves the VMs out.  The module's W=1 builds against the newest headers
 # of Debian unstable and experimental (tests/rig/deb-newest.sh) are make
 # check's (host tier).
 #
 # Usage: deb-check.sh [build] [deb12] [deb13] [arm64] [upgrade-deb12]
-# [upgrade-deb13] [boot-deb12] [boot-deb13] [boot-deb13-dracut]: the parts, all by
+# [upgrade-deb13] [boot-deb12] [boot-deb13] [boot-deb13-dracut] [cryptsetup-deb12]
+# [cryptsetup-deb13]: the parts, all by
 # default; make check runs the build and then the others as jobs of their
 # own, side by side.
 # Ends with "N passed, N failed".
@@ -135,6 +137,20 @@ part_build() {
 	count "integritytab: generator units, opener's parsing and refusals" "$LOGS/integritytab.log" "^integritytab: done"
 }
 
+# the Debian kernels a root's VMs boot: Debian 12's 6.1 (its image from
+# the root's apt cache), Debian 13's 6.12 and 7.x
+root_kernels() { # deb12|deb13
+	local kv
+	if [ "$1" = deb12 ]; then
+		kv=$(cd "$("$RIG/debroot.sh" root deb12 2>/dev/null)/var/cache/apt/archives" 2>/dev/null &&
+			ls linux-image-6.1*-amd64_*.deb 2>/dev/null |
+			sed -n 's/^linux-image-\(6\.1[^_]*-amd64\)_.*/\1/p' | sort -V | tail -1)
+	else
+		kv=$(for s in 6.12 7.x; do "$RIG/deb13.sh" kver "$s" 2>/dev/null; done)
+	fi
+	echo ${kv:-none}
+}
+
 # The packages in a copy of ROOT (tests/rig/deb.sh), then, from package to
 # use, the root with the packages booting Debian's kernels under QEMU
 # (x86_64): modprobe loads the DKMS-built module, khsum hashes.  deb12:
@@ -154,13 +170,8 @@ part_root() { # deb12|deb13
 		(t1=$(date +%s); nice "$RIG/deb-sb.sh"; echo "deb-sb: $(( $(date +%s) - t1 )) s") \
 			> "$LOGS/deb-sb.log" 2>&1 &
 		sb=$!
-		kv=$(cd "$("$RIG/debroot.sh" root deb12 2>/dev/null)/var/cache/apt/archives" 2>/dev/null &&
-			ls linux-image-6.1*-amd64_*.deb 2>/dev/null |
-			sed -n 's/^linux-image-\(6\.1[^_]*-amd64\)_.*/\1/p' | sort -V | tail -1)
-	else
-		kv=$(for s in 6.12 7.x; do "$RIG/deb13.sh" kver "$s" 2>/dev/null; done)
 	fi
-	kv=$(echo ${kv:-none})
+	kv=$(root_kernels "$r")
 	kh_log "VM: the $r root with the packages boots $kv"
 	t0=$(date +%s)
 	nice "$RIG/deb-vm.sh" "$r" $kv > "$LOGS/deb-vm-$r.log" 2>&1
@@ -197,6 +208,25 @@ part_upgrade() { # deb12|deb13
 	count "upgrade matrix on $r ($(( $(date +%s) - t0 )) s)" "$LOGS/deb-upgrade-$r.log" "^deb-upgrade $r: done"
 }
 
+# cryptsetup's own dm-integrity test (tests/rig/cryptsetup-suite.sh):
+# Debian's integrity-compat-test of the root's cryptsetup, our keyed
+# algorithms added to its keyed cases, run with the system's integritysetup
+# in the root with the packages booting its kernels (Debian 12: 6.1;
+# Debian 13: 6.12 and 7.x)
+part_cryptsetup() { # deb12|deb13
+	local t0 kv
+	[ "${KH_DEB_VM:-1}" != 0 ] || return 0
+	kv=$(root_kernels "$1")
+	kh_log "VM: cryptsetup's integrity-compat-test with our algorithms, $1 root, Linux $kv"
+	t0=$(date +%s)
+	nice "$RIG/cryptsetup-suite.sh" "$1" $kv > "$LOGS/cryptsetup-$1.log" 2>&1
+	# (the cases left out only to keep the run short are listed in the log)
+	grep -a -e '^cryptsetup-suite: Linux' -e '^    left out' -e '^deb-vm: VM' -e 'broken on purpose' \
+		"$LOGS/cryptsetup-$1.log" | grep -v 'KH_CS_ALL=1 runs it' | sed 's/^/    /'
+	count "cryptsetup integrity-compat-test, $1 root, Linux $kv ($(( $(date +%s) - t0 )) s)" \
+		"$LOGS/cryptsetup-$1.log" "^cryptsetup-suite: done"
+}
+
 # dm-integrity on keyedhash as deployed (tests/rig/deb-boot.sh): a Debian
 # 12 or 13 system with the packages booting from its disk, root and data
 # on keyedhash volumes, three boots with a corruption, a wrong key and the
@@ -212,14 +242,15 @@ part_boot() { # deb12|deb13|deb13-dracut
 		"$LOGS/deb-boot-$1.log" "^deb-boot: done"
 }
 
-for part in ${*:-build deb12 deb13 arm64 upgrade-deb12 upgrade-deb13 boot-deb12 boot-deb13 boot-deb13-dracut}; do
+for part in ${*:-build deb12 deb13 arm64 upgrade-deb12 upgrade-deb13 boot-deb12 boot-deb13 boot-deb13-dracut cryptsetup-deb12 cryptsetup-deb13}; do
 	case $part in
 	build) part_build ;;
 	deb12 | deb13) part_root "$part" ;;
 	upgrade-deb12 | upgrade-deb13) part_upgrade "${part#upgrade-}" ;;
 	arm64) part_arm64 ;;
 	boot-deb12 | boot-deb13 | boot-deb13-dracut) part_boot "${part#boot-}" ;;
-	*) kh_die "usage: deb-check.sh [build] [deb12] [deb13] [arm64] [upgrade-deb12] [upgrade-deb13] [boot-deb12] [boot-deb13] [boot-deb13-dracut]" ;;
+	cryptsetup-deb12 | cryptsetup-deb13) part_cryptsetup "${part#cryptsetup-}" ;;
+	*) kh_die "usage: deb-check.sh [build] [deb12] [deb13] [arm64] [upgrade-deb12] [upgrade-deb13] [boot-deb12] [boot-deb13] [boot-deb13-dracut] [cryptsetup-deb12] [cryptsetup-deb13]" ;;
 	esac
 done
 

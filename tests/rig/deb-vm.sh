@@ -6,7 +6,12 @@
 # kernel, installed in that root) under QEMU TCG, x86_64, as its root file
 # system (9p); there tests/rig/deb-vm-test.sh loads the DKMS-built module
 # with modprobe and checks the installed khsum against tests/vectors.  The
-# cached roots are not changed.  Prints PASS:/FAIL: lines and "deb-vm: done".
+# cached roots are not changed.  Prints PASS:/FAIL: lines, each VM's
+# CPU seconds (QEMU's user + system) and "deb-vm: done".
+# Another test in the same VMs (tests/rig/cryptsetup-suite.sh): KH_DEB_VM_NAME
+# (the work directory and logs, default deb-vm), KH_DEB_VM_APT (more packages
+# apt installs), KH_DEB_VM_TEST (the script the VM runs, default
+# tests/rig/deb-vm-test.sh), KH_DEB_VM_FILES (a directory copied to /kh-files).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 RIG=$KH_TOP/tests/rig
@@ -14,7 +19,8 @@ R=${1:?deb12 or deb13}
 shift
 VER=$(cat "$KH_OUT/deb/version" 2>/dev/null)	# make deb's (tools/version.sh)
 D=$KH_OUT/deb
-U=$KH_OUT/deb-vm-$R
+NAME=${KH_DEB_VM_NAME:-deb-vm}
+U=$KH_OUT/$NAME-$R
 LOGS=$KH_OUT/logs
 mkdir -p "$LOGS"
 done_() { rm -rf "$U"; echo "deb-vm: done"; exit 0; }
@@ -32,16 +38,17 @@ if [ "$R" = deb12 ]; then
 fi
 "$RIG/debroot.sh" overlay "$R" "$U" sh -c "$pre && apt-get -q -y -o Dpkg::Options::=--force-unsafe-io install \
 	'$D/keyedhash-dkms_${VER}_all.deb' '$D/keyedhash-tools_${VER}_amd64.deb' \
-	'$D/libkeyedhash0_${VER}_amd64.deb' $extra" \
-	> "$LOGS/deb-vm-$R-apt.log" 2>&1
-kh_check "$R VM: apt install keyedhash-dkms keyedhash-tools libkeyedhash0 $extra (exit status 0)" test $? = 0
+	'$D/libkeyedhash0_${VER}_amd64.deb' $extra ${KH_DEB_VM_APT:-}" \
+	> "$LOGS/$NAME-$R-apt.log" 2>&1
+kh_check "$R VM: apt install keyedhash-dkms keyedhash-tools libkeyedhash0 $extra${KH_DEB_VM_APT:+ $KH_DEB_VM_APT} (exit status 0)" test $? = 0
 ROOT=$("$RIG/debroot.sh" root "$R")
 
 # two vectors per algorithm family the VM checks: HighwayHash-256, msglen 0 and 1
 awk '/^key=/ { k = substr($0, 5) } /^msg=/ { m = substr($0, 5) }
 	/^digest256=/ { print "highwayhash256", k, (m == "" ? "-" : m), substr($0, 11); if (++n == 2) exit }' \
 	"$KH_TOP/tests/vectors/highwayhash.txt" | sed 's/  */ /g' > "$U/u/kh-vectors"
-cp "$RIG/deb-vm-test.sh" "$U/u/kh-vm-test.sh"
+cp "${KH_DEB_VM_TEST:-$RIG/deb-vm-test.sh}" "$U/u/kh-vm-test.sh"
+[ -z "${KH_DEB_VM_FILES:-}" ] || cp -r "$KH_DEB_VM_FILES" "$U/u/kh-files"
 
 for kv in "$@"; do
 	if [ ! -f "$ROOT/boot/vmlinuz-$kv" ] && [ ! -f "$U/u/boot/vmlinuz-$kv" ]; then
@@ -54,7 +61,7 @@ for kv in "$@"; do
 	# modules and chroots into the root
 	I=$U/initrd-$kv
 	rm -rf "$I"
-	mkdir -p "$I/bin" "$I/m" "$I/proc" "$I/sys" "$I/dev" "$I/newroot"
+	mkdir -p "$I/bin" "$I/m" "$I/proc" "$I/sys" "$I/dev" "$I/newroot" "$I/tmp"
 	cp /bin/busybox "$I/bin/"
 	cp "$KH_TOP/tests/vm/lib.sh" "$I/lib.sh"
 	# the overlay's view: the root with the upper layer on top
@@ -75,6 +82,9 @@ mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
 . /lib.sh
 kh_clock_start
+# (tests/rig/vm.sh: a guest that printed this reached its test and is
+# never stopped as hung in early boot nor booted again)
+echo "=== VM up: $(uname -r)"
 for m in $(cat /modules); do insmod /m/$m; done
 if mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 khroot /newroot; then
 	mount -t proc proc /newroot/proc
@@ -97,11 +107,14 @@ EOI
 	(cd "$I" && find . | cpio -o -H newc 2>/dev/null | gzip -1) > "$U/initrd-$kv.cpio.gz"
 	kh_check "$R VM: initramfs for $kv (virtio, 9p: $(wc -l < "$I/modules") modules)" \
 		test -s "$I/modules"
-	log=$LOGS/deb-vm-$R-$kv.log
+	log=$LOGS/$NAME-$R-$kv.log
 	kh_log "booting $kv with the $R root (packages installed by apt)" >&2
-	unshare --mount sh -c "mount -t overlay overlay -o lowerdir='$ROOT',upperdir='$U/u',workdir='$U/w' '$U/m' &&
+	# (QEMU's CPU time: time(1) counts the children it waited for)
+	/usr/bin/time -f '%U %S %e' -o "$U/time-$kv" \
+		unshare --mount sh -c "mount -t overlay overlay -o lowerdir='$ROOT',upperdir='$U/u',workdir='$U/w' '$U/m' &&
 		VM_EXTRA='-virtfs local,path=$U/m,mount_tag=khroot,security_model=passthrough' \
 		'$RIG/vm.sh' x86_64 max '$kimg' '$U/initrd-$kv.cpio.gz' '$log'"
+	echo "deb-vm: VM $kv: $(awk 'END { printf "%.0f s CPU (QEMU user + sys), %.0f s wall", $1 + $2, $3 }' "$U/time-$kv")"
 	kh_check "$R VM $kv: the test script ran to its end" grep -a -q "^=== VM done" "$log"
 	grep -a -E '^(PASS|FAIL): ' "$log"
 done
