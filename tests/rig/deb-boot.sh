@@ -384,6 +384,7 @@ rm -f "$X/root.ext4"
 # SeaBIOS > GRUB (the disk's MBR) > Debian's kernel and initramfs > systemd
 # > kh-boot-test.service (tests/vm/deb-boot.sh), which reads /kh/stage and
 # /kh/env from the 9p share and writes /kh/result-STAGE there
+cp "$KH_TOP/tests/vm/lib.sh" "$X/share/lib.sh"
 cat > "$X/share/env" <<EOT
 VER_A='$VER'
 VER_B='$VER_B'

@@ -6,6 +6,12 @@ pass() { echo "PASS: $*"; }
 fail() { echo "FAIL: $*"; }
 check() { d=$1; shift; if "$@"; then pass "$d"; else fail "$d"; fi; }
 
+# What an x86_64 kernel logs when it calibrated its TSC itself, and wrong,
+# or stopped trusting it (grep -E); the guests' clock checks look for it:
+# kh_clock_end below, tests/vm/deb-boot.sh (this file is /kh/lib.sh there)
+# and tests/rig/intree.sh, which read it from here.
+KH_TSC_FAILED='Using PIT calibration value|HPET/PMTIMER calibration failed|could not calculate TSC|Marking TSC unstable|TSC found unstable|clocksource .*unstable'
+
 # "name driver selftest" of every algorithm the keyedhash module registered.
 kh_algs() {
 	awk 'BEGIN { RS = ""; FS = "\n" }
@@ -106,7 +112,7 @@ kh_clock_end() {
 	# a TSC the kernel calibrated itself, and calibrated wrong, or one it
 	# stopped trusting; with tsc_early_khz= given, a failed fast PIT
 	# calibration only concerns cpu_khz, which the given figure replaces
-	_p='Using PIT calibration value|HPET/PMTIMER calibration failed|could not calculate TSC|Marking TSC unstable|TSC found unstable|clocksource .*unstable'
+	_p=$KH_TSC_FAILED
 	grep -q tsc_early_khz= /proc/cmdline || _p="$_p|Fast TSC calibration failed"
 	_t=$( { cat /tmp/kh-dmesg-start; dmesg; } | grep -E "$_p" | sort -u)
 	if [ -n "$_t" ]; then
