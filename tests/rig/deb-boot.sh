@@ -19,7 +19,10 @@
 #   A  root and data open at boot, the root is /dev/mapper/root; spare
 #      fails with its wrong key and the boot goes on (nofail); data is
 #      written; keyedhash-dkms is upgraded (a newer version of the same
-#      package) and the kernel's image package reinstalled
+#      package, whose module DKMS built ahead, in the image: the upgrade
+#      installs that build, its initramfs hook and all, and saves minutes
+#      of compiling under TCG; the chroot tests, tests/rig/deb-in-root.sh, build in theirs) and
+#      the kernel's image package reinstalled
 #   (the host overwrites, on the disk image, every copy of one 4 KiB
 #   block of a file on the data volume)
 #   B  after the upgrades root and data open at boot again, with the new
@@ -245,6 +248,9 @@ ALOG=$LOGS/deb-boot-$R-apt.log
 kh_in_root "$B/root" "$X/layer" 256m sh -c "set -e
 	apt-get -q -y -o Dpkg::Options::=--force-unsafe-io install '$D/keyedhash-dkms_${VER}_all.deb' \
 		'$D/keyedhash-tools_${VER}_amd64.deb' '$D/libkeyedhash0_${VER}_amd64.deb'
+	dpkg-deb --fsys-tarfile '$X/share/debs/keyedhash-dkms_${VER_B}_all.deb' | tar -x -C / ./usr/src/keyedhash-$VER_B
+	dkms add -m keyedhash -v '$VER_B'
+	dkms build -m keyedhash -v '$VER_B' -k '$KV'
 	cp -a '$C/.' /
 	$BREAK_CMD
 	$MKINITRD
@@ -256,6 +262,8 @@ kh_check "$P: apt install keyedhash-dkms keyedhash-tools libkeyedhash0 $VER, the
 	test $? = 0
 kh_check "$P: DKMS built keyedhash $VER for $KV in the image" sh -c \
 	"ls '$X'/layer/u/usr/lib/modules/'$KV'/updates/dkms/keyedhash.ko* '$X'/layer/u/lib/modules/'$KV'/updates/dkms/keyedhash.ko* 2> /dev/null | grep -q ."
+kh_check "$P: DKMS built $VER_B ahead for boot A's upgrade (dkms add, build: the package's sources only)" sh -c \
+	"ls '$X'/layer/u/var/lib/dkms/keyedhash/'$VER_B'/'$KV'/x86_64/module/keyedhash.ko* > /dev/null 2>&1"
 
 # ------------------------------------------------------------- the disk
 # MBR: GRUB's boot.img, its core.img in the gap before the first partition

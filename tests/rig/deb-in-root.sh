@@ -213,6 +213,17 @@ if [ -n "$LATER" ]; then
 		apt install --no-download "linux-headers-$LATER"
 	kh_check "$NAME: the log says keyedhash was built for $LATER" said "built and installed for Linux $LATER"
 	kh_check "$NAME: built and installed for $LATER (modinfo vermagic, version $VER; dkms status)" built_for "$LATER"
+	# a build DKMS holds already (dkms uninstall leaves it built: as a
+	# build made ahead of time, or a hook stopped before its install) is
+	# installed without a build (Debian 13's dkms build refuses one)
+	step "dkms uninstall -k $LATER, then the kernel hook for $LATER (the build DKMS holds)" sh -c \
+		"dkms uninstall -m keyedhash -v '$VER' -k '$LATER' &&
+		 dkms status -m keyedhash -v '$VER' -k '$LATER' | grep -q ': built' &&
+		 touch '$W/held' && sleep 1 && /usr/lib/keyedhash-dkms/kernel-hook '$LATER'"
+	kh_check "$NAME: the hook installed the build DKMS held, and built nothing (its log; DKMS's tree)" sh -c \
+		"grep -q 'built and installed for Linux $LATER' '$W/step-$N.log' && ! grep -q FAILED '$W/step-$N.log' &&
+		 [ -z \"\$(find /var/lib/dkms/keyedhash/'$VER'/'$LATER' -newer '$W/held' -name '*.ko*')\" ]"
+	kh_check "$NAME: installed for $LATER again (modinfo vermagic, version $VER; dkms status)" built_for "$LATER"
 fi
 
 # for the Secure Boot VM (tests/rig/deb-sb.sh, Debian 12): the module DKMS
