@@ -26,6 +26,7 @@
 #include <kunit/test.h>
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
+#include <linux/sched.h>
 #include <keyedhash/internal/drivers.h>
 #include <keyedhash/internal/highwayhash.h>
 #include <keyedhash/internal/multimixer128.h>
@@ -146,7 +147,10 @@ static inline unsigned long kh_test_sections(void)
  * case is quick, and where it is slow (the debug kernel under TCG on a
  * busy host) the last note before a "test case timed out" says how far
  * it got.  The work of a case is a count (lengths, vectors); the time is
- * only when to say where it is.
+ * only when to say where it is.  Each step also yields the CPU: a 1-CPU
+ * guest without preemption whose host is busy otherwise starves the RCU
+ * grace-period kthread for the whole case (an RCU stall report, seen in
+ * the in-tree 6.1 run under load).
  */
 #define KH_PROGRESS_EVERY	(30 * HZ)
 
@@ -159,6 +163,7 @@ static inline unsigned long kh_progress_start(void)
 	do {								\
 		unsigned long *kh_next_ = (next);			\
 									\
+		cond_resched();						\
 		if (time_after(jiffies, *kh_next_)) {			\
 			kunit_info(test, "progress: " fmt, ##__VA_ARGS__); \
 			*kh_next_ = jiffies + KH_PROGRESS_EVERY;	\

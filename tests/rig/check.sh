@@ -49,6 +49,7 @@ SHARED=$(cd "$KH_TOP/.." && pwd)/shared
 START=$(date +%s)
 SUMMARY=$KH_OUT/summary.txt	# one line per kernel, architecture and run
 : > "$SUMMARY"
+: > "$KH_OUT/job-costs"	# one line per job: name, tier, wall and CPU seconds
 
 bash "$RIG/deps.sh" || kh_die "could not install the dependencies"
 KVER=$(kh_kver)
@@ -183,11 +184,12 @@ kh_reap() { # [all]
 		! kill -0 "${JOB_PID[$j]}" 2>/dev/null || continue
 		wait "${JOB_PID[$j]}" 2>/dev/null
 		unset "JOB_PID[$j]"
-		echo "##### job $j (${JOB_TIER[$j]}) ended after $(( $(date +%s) - JOB_T0[$j] ))s:"
-		cat "$JOBS/$j.out"
-		cat "$JOBS/$j.summary" >> "$SUMMARY" 2>/dev/null
 		p=0 f=1 c=0
 		[ ! -s "$JOBS/$j.count" ] || read -r p f c < "$JOBS/$j.count"
+		echo "##### job $j (${JOB_TIER[$j]}) ended after $(( $(date +%s) - JOB_T0[$j] ))s, CPU $(( c / TICKS ))s:"
+		echo "$j ${JOB_TIER[$j]} $(( $(date +%s) - JOB_T0[$j] )) $(( c / TICKS ))" >> "$KH_OUT/job-costs"
+		cat "$JOBS/$j.out"
+		cat "$JOBS/$j.summary" >> "$SUMMARY" 2>/dev/null
 		[ -s "$JOBS/$j.count" ] || echo "FAIL: job $j ended before counting (output: ${JOBS#$KH_TOP/}/$j.out)"
 		KH_PASS=$((KH_PASS + p)) KH_FAIL=$((KH_FAIL + f))
 		REAPED_PASS=$((REAPED_PASS + p)) REAPED_FAIL=$((REAPED_FAIL + f))
@@ -1167,5 +1169,10 @@ cpu_all=$(kh_cpu $$) wall=$(( $(date +%s) - START ))
 printf '  %-8s %7s %7s %7s %6ds\n' other "" "" "" $(( (cpu_all - cpu_tiers) / TICKS ))
 printf '  CPU time %ds in %ds on %d cores: %d%% of what they could do\n' \
 	$(( cpu_all / TICKS )) "$wall" "$(nproc)" $(( cpu_all * 100 / TICKS / (wall * $(nproc)) ))
+if [ -s "$KH_OUT/job-costs" ]; then
+	echo "the jobs that cost most CPU (wall from its start, waits included):"
+	sort -k4,4nr "$KH_OUT/job-costs" | head -12 |
+		awk '{ printf "  %-26s %-8s %6ds CPU %6ds wall\n", $1, $2, $4, $3 }'
+fi
 echo "$KH_PASS passed, $KH_FAIL failed"
 [ "$KH_FAIL" = 0 ]
