@@ -215,7 +215,8 @@ if [ -n "$LATER" ]; then
 	kh_check "$NAME: built and installed for $LATER (modinfo vermagic, version $VER; dkms status)" built_for "$LATER"
 	# a build DKMS holds already (dkms uninstall leaves it built: as a
 	# build made ahead of time, or a hook stopped before its install) is
-	# installed without a build (Debian 13's dkms build refuses one)
+	# installed without a build: dkms build skips it (3.0.10 and 3.2.2),
+	# as the Debian boot VMs' upgrade expects (tests/rig/deb-boot.sh)
 	step "dkms uninstall -k $LATER, then the kernel hook for $LATER (the build DKMS holds)" sh -c \
 		"dkms uninstall -m keyedhash -v '$VER' -k '$LATER' &&
 		 dkms status -m keyedhash -v '$VER' -k '$LATER' | grep -q ': built' &&
