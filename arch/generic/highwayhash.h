@@ -7,7 +7,7 @@
 #ifndef _KEYEDHASH_ARCH_GENERIC_HIGHWAYHASH_H
 #define _KEYEDHASH_ARCH_GENERIC_HIGHWAYHASH_H
 
-#include <keyedhash/internal/drivers.h>
+#include <keyedhash/internal/arch.h>
 
 static __always_inline void
 kh_highwayhash_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
@@ -25,36 +25,11 @@ kh_highwayhash_buf_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
 	kh_highwayhash_blocks_generic(st, src, nblocks);
 }
 
-static __always_inline enum kh_isa kh_highwayhash_isa(void)
-{
-	return KH_ISA_generic;
-}
+#define KH_HIGHWAYHASH_ISAS	0
 
-static __always_inline int
-kh_highwayhash_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
-			  struct kh_highwayhash_state *st, const u8 *data,
-			  size_t len, unsigned int digestsize)
+static __always_inline bool kh_highwayhash_key(enum kh_isa isa)
 {
-	return kh_highwayhash_update_generic(st, data, len);
-}
-
-static __always_inline int
-kh_highwayhash_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
-			 struct kh_highwayhash_state *st, u8 *out,
-			 unsigned int digestsize)
-{
-	return kh_highwayhash_final_generic(st, out, digestsize);
-}
-
-static __always_inline int
-kh_highwayhash_digest_isa(enum kh_isa isa, const struct kh_simd_min *min,
-			  struct kh_highwayhash_state *st,
-			  const struct kh_highwayhash_key *key,
-			  const u8 *data, size_t len, u8 *out,
-			  unsigned int digestsize)
-{
-	return kh_highwayhash_digest_generic(st, key, data, len, out,
-					     digestsize);
+	return false;
 }
 
 #endif /* _KEYEDHASH_ARCH_GENERIC_HIGHWAYHASH_H */

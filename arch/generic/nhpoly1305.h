@@ -8,7 +8,7 @@
 #ifndef _KEYEDHASH_ARCH_GENERIC_NHPOLY1305_H
 #define _KEYEDHASH_ARCH_GENERIC_NHPOLY1305_H
 
-#include <keyedhash/internal/drivers.h>
+#include <keyedhash/internal/arch.h>
 
 static __always_inline void kh_nh_isa(enum kh_isa isa, const u32 *key,
 				      const u8 *msg, size_t len,
@@ -34,18 +34,11 @@ kh_nh_chunks_isa(enum kh_isa isa, const u32 *key, const u8 *msg,
 			  hashes[c]);
 }
 
-static __always_inline enum kh_isa kh_nhpoly1305_isa(void)
-{
-	return KH_ISA_generic;
-}
+#define KH_NHPOLY1305_ISAS	0
 
-static __always_inline int
-kh_nhpoly1305_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
-			 struct kh_nhpoly1305_state *st,
-			 const struct kh_nhpoly1305_key *key,
-			 const u8 *data, size_t len)
+static __always_inline bool kh_nhpoly1305_key(enum kh_isa isa)
 {
-	return kh_nhpoly1305_update_generic(st, key, data, len);
+	return false;
 }
 
 #endif /* _KEYEDHASH_ARCH_GENERIC_NHPOLY1305_H */

@@ -36,7 +36,23 @@
 #ifndef _KEYEDHASH_INTERNAL_ARCH_H
 #define _KEYEDHASH_INTERNAL_ARCH_H
 
+#include <linux/compiler.h>
 #include <linux/types.h>
+#include <keyedhash/internal/drivers.h>
+
+/*
+ * The instruction sets one algorithm has on this architecture, a constant
+ * mask of KH_ISA_BIT()s (arch/<arch>/<alg>.h), and whether @isa is @want,
+ * one of them: what keeps the dispatcher's calls of other architectures'
+ * code out of the build even for an @isa known only at run time.
+ */
+#define KH_ISA_BIT(isa)		(1U << KH_ISA_##isa)
+
+static __always_inline bool kh_isa_is(enum kh_isa isa, enum kh_isa want,
+				      unsigned int isas)
+{
+	return (isas & (1U << want)) && isa == want;
+}
 
 /* arch/<arch>/glue.c (arch/none.c): enable the keys the CPU allows. */
 void kh_arch_init(void);

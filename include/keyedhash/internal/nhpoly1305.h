@@ -103,8 +103,8 @@ int kh_nhpoly1305_final_generic(struct kh_nhpoly1305_state *st,
 
 /*
  * The instruction sets of this architecture: kh_nh_isa(),
- * kh_nh_has_chunks(), kh_nh_chunks_isa(), the keys, the thresholds and
- * NHPoly1305's dispatcher (<keyedhash/internal/arch.h>).
+ * kh_nh_has_chunks(), kh_nh_chunks_isa(), and NHPoly1305's
+ * KH_NHPOLY1305_ISAS and keys (<keyedhash/internal/arch.h>).
  */
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
 #include "arch/x86/nhpoly1305.h"
@@ -113,6 +113,43 @@ int kh_nhpoly1305_final_generic(struct kh_nhpoly1305_state *st,
 #else
 #include "arch/generic/nhpoly1305.h"
 #endif
+
+/*
+ * NHPoly1305's dispatcher, as kh_highwayhash_update_isa()
+ * (<keyedhash/internal/highwayhash.h>); the library's thresholds are the
+ * driver's of @isa.  Its final hashes the last unit with the generic NH
+ * (one unit costs less than a SIMD section).
+ */
+static __always_inline enum kh_isa kh_nhpoly1305_isa(void)
+{
+	if (kh_nhpoly1305_key(KH_ISA_avx2))
+		return KH_ISA_avx2;
+	if (kh_nhpoly1305_key(KH_ISA_neon))
+		return KH_ISA_neon;
+	return KH_ISA_generic;
+}
+
+static __always_inline int
+kh_nhpoly1305_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
+			 struct kh_nhpoly1305_state *st,
+			 const struct kh_nhpoly1305_key *key,
+			 const u8 *data, size_t len)
+{
+	static const struct kh_simd_min min2 =
+		KH_DRIVER_MIN(nhpoly1305_keyedhash_avx2);
+	static const struct kh_simd_min minn =
+		KH_DRIVER_MIN(nhpoly1305_keyedhash_neon);
+
+	if (isa == KH_ISA_AUTO)
+		isa = kh_nhpoly1305_isa();
+	if (kh_isa_is(isa, KH_ISA_avx2, KH_NHPOLY1305_ISAS))
+		return kh_nhpoly1305_update_avx2(st, key, data, len,
+						 min ?: &min2);
+	if (kh_isa_is(isa, KH_ISA_neon, KH_NHPOLY1305_ISAS))
+		return kh_nhpoly1305_update_neon(st, key, data, len,
+						 min ?: &minn);
+	return kh_nhpoly1305_update_generic(st, key, data, len);
+}
 
 /* The library's call: the module's choice, the library's thresholds. */
 #define kh_nhpoly1305_update_arch(st, key, data, len)			\
