@@ -129,6 +129,21 @@ kh_multimixer128_fits(const struct kh_multimixer128_state *st,
 }
 
 /*
+ * The end of a driver's finup() or digest() whose update returned @err:
+ * on an error (the message outgrew the key) the state is wiped and the
+ * error returned, otherwise the final.
+ */
+static __always_inline int
+kh_multimixer128_end(struct kh_multimixer128_state *st, int err, u8 *out)
+{
+	if (err) {
+		kh_wipe_state(st, sizeof(*st));
+		return err;
+	}
+	return kh_multimixer128_final(st, out);
+}
+
+/*
  * Absorb @len bytes with the block function of instruction set @isa, each
  * block with the key block at its own offset.  Always inlined: @isa, a
  * constant, leaves a direct call.
