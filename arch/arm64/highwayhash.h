@@ -28,14 +28,7 @@ kh_highwayhash_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
 		kh_highwayhash_blocks_generic(st, src, nblocks);
 }
 
-/* The block the buffer holds, then @nblocks (at least one) from @src. */
-static __always_inline void
-kh_highwayhash_buf_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
-			      const u8 *src, size_t nblocks)
-{
-	kh_highwayhash_blocks_isa(isa, st, st->buf, 1);
-	kh_highwayhash_blocks_isa(isa, st, src, nblocks);
-}
+#define kh_highwayhash_blocks_isa kh_highwayhash_blocks_isa
 
 /*
  * The end of a message: the remainder packet built in C and absorbed, the

@@ -26,6 +26,8 @@ kh_multimixer128_blocks_isa(enum kh_isa isa, u64 h[8], const u8 *key,
 		kh_multimixer128_blocks_generic(h, key, msg, nblocks);
 }
 
+#define kh_multimixer128_blocks_isa kh_multimixer128_blocks_isa
+
 DECLARE_STATIC_KEY_FALSE(kh_have_multimixer128_neon);
 
 #define KH_MULTIMIXER128_ISAS	KH_ISA_BIT(neon)

@@ -27,23 +27,7 @@ static __always_inline void kh_nh_isa(enum kh_isa isa, const u32 *key,
 		kh_nh_generic(key, msg, len, hash);
 }
 
-/* No NH of whole chunks here: one chunk at a time. */
-static __always_inline bool kh_nh_has_chunks(enum kh_isa isa)
-{
-	return false;
-}
-
-/* Never called (kh_nh_has_chunks()); one kh_nh_isa() per chunk. */
-static __always_inline void
-kh_nh_chunks_isa(enum kh_isa isa, const u32 *key, const u8 *msg,
-		 size_t nchunks, u64 hashes[][KH_NH_NUM_PASSES])
-{
-	size_t c;
-
-	for (c = 0; c < nchunks; c++)
-		kh_nh_isa(isa, key, msg + c * KH_NH_CHUNK, KH_NH_CHUNK,
-			  hashes[c]);
-}
+#define kh_nh_isa kh_nh_isa
 
 DECLARE_STATIC_KEY_FALSE(kh_have_nhpoly1305_neon);
 

@@ -9,22 +9,6 @@
 
 #include <keyedhash/internal/arch.h>
 
-static __always_inline void
-kh_highwayhash_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
-			  const u8 *src, size_t nblocks)
-{
-	kh_highwayhash_blocks_generic(st, src, nblocks);
-}
-
-/* The block the buffer holds, then @nblocks (at least one) from @src. */
-static __always_inline void
-kh_highwayhash_buf_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
-			      const u8 *src, size_t nblocks)
-{
-	kh_highwayhash_blocks_generic(st, st->buf, 1);
-	kh_highwayhash_blocks_generic(st, src, nblocks);
-}
-
 #define KH_HIGHWAYHASH_ISAS	0
 
 static __always_inline bool kh_highwayhash_key(enum kh_isa isa)

@@ -10,13 +10,6 @@
 
 #include <keyedhash/internal/arch.h>
 
-static __always_inline void
-kh_multimixer128_blocks_isa(enum kh_isa isa, u64 h[8], const u8 *key,
-			    const u8 *msg, size_t nblocks)
-{
-	kh_multimixer128_blocks_generic(h, key, msg, nblocks);
-}
-
 #define KH_MULTIMIXER128_ISAS	0
 
 static __always_inline bool kh_multimixer128_key(enum kh_isa isa)

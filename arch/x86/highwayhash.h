@@ -46,6 +46,8 @@ kh_highwayhash_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
 		kh_highwayhash_blocks_generic(st, src, nblocks);
 }
 
+#define kh_highwayhash_blocks_isa kh_highwayhash_blocks_isa
+
 /*
  * The block the buffer holds, then @nblocks (at least one) from @src; for
  * AVX2 in one call.
@@ -61,6 +63,8 @@ kh_highwayhash_buf_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
 		kh_highwayhash_blocks_generic(st, src, nblocks);
 	}
 }
+
+#define kh_highwayhash_buf_blocks_isa kh_highwayhash_buf_blocks_isa
 
 /*
  * The end of a message, all in AVX2.  Inside a SIMD section its caller

@@ -42,11 +42,15 @@ static __always_inline void kh_nh_isa(enum kh_isa isa, const u32 *key,
 		kh_nh_generic(key, msg, len, hash);
 }
 
+#define kh_nh_isa kh_nh_isa
+
 /* Whether @isa has an NH of whole chunks: both SIMD ones here. */
 static __always_inline bool kh_nh_has_chunks(enum kh_isa isa)
 {
 	return isa == KH_ISA_avx2 || isa == KH_ISA_avx512;
 }
+
+#define kh_nh_has_chunks kh_nh_has_chunks
 
 /* Whole chunks, for an @isa of kh_nh_has_chunks(): see kh_nh_chunks_isa(). */
 static __always_inline void
@@ -61,6 +65,8 @@ kh_nh_chunks_isa(enum kh_isa isa, const u32 *key, const u8 *msg,
 #endif
 	kh_nh_chunks_avx2(key, msg, nchunks, hashes);
 }
+
+#define kh_nh_chunks_isa kh_nh_chunks_isa
 
 DECLARE_STATIC_KEY_FALSE(kh_have_nhpoly1305_avx2);
 

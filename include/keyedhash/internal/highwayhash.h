@@ -113,6 +113,30 @@ int kh_highwayhash_digest_neon(struct kh_highwayhash_state *st,
 #endif
 
 /*
+ * What an architecture's header does not override: the generic C for
+ * every instruction set, the buffered block and those from @src in two
+ * calls.
+ */
+#ifndef kh_highwayhash_blocks_isa
+static __always_inline void
+kh_highwayhash_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
+			  const u8 *src, size_t nblocks)
+{
+	kh_highwayhash_blocks_generic(st, src, nblocks);
+}
+#endif
+
+#ifndef kh_highwayhash_buf_blocks_isa
+static __always_inline void
+kh_highwayhash_buf_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
+			      const u8 *src, size_t nblocks)
+{
+	kh_highwayhash_blocks_isa(isa, st, st->buf, 1);
+	kh_highwayhash_blocks_isa(isa, st, src, nblocks);
+}
+#endif
+
+/*
  * The dispatcher, one for every architecture (<keyedhash/internal/arch.h>):
  * kh_highwayhash_isa() is the instruction set the keys chose, and
  * kh_highwayhash_<op>_isa(isa, min, ...) runs an operation on @isa:

@@ -56,6 +56,16 @@ int kh_multimixer128_update_neon(struct kh_multimixer128_state *st,
 #include "arch/generic/multimixer128.h"
 #endif
 
+/* Without arch code: the generic C for every instruction set. */
+#ifndef kh_multimixer128_blocks_isa
+static __always_inline void
+kh_multimixer128_blocks_isa(enum kh_isa isa, u64 h[8], const u8 *key,
+			    const u8 *msg, size_t nblocks)
+{
+	kh_multimixer128_blocks_generic(h, key, msg, nblocks);
+}
+#endif
+
 /*
  * The dispatcher, as kh_highwayhash_update_isa()
  * (<keyedhash/internal/highwayhash.h>); the library's thresholds are the

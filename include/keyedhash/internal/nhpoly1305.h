@@ -115,6 +115,38 @@ int kh_nhpoly1305_final_generic(struct kh_nhpoly1305_state *st,
 #endif
 
 /*
+ * What an architecture's header does not override: the generic NH for
+ * every instruction set, and no NH of whole chunks (kh_nh_chunks_isa() is
+ * then never called: one kh_nh_isa() per chunk).
+ */
+#ifndef kh_nh_isa
+static __always_inline void kh_nh_isa(enum kh_isa isa, const u32 *key,
+				      const u8 *msg, size_t len,
+				      u64 hash[KH_NH_NUM_PASSES])
+{
+	kh_nh_generic(key, msg, len, hash);
+}
+#endif
+
+#ifndef kh_nh_has_chunks
+static __always_inline bool kh_nh_has_chunks(enum kh_isa isa)
+{
+	return false;
+}
+
+static __always_inline void
+kh_nh_chunks_isa(enum kh_isa isa, const u32 *key, const u8 *msg,
+		 size_t nchunks, u64 hashes[][KH_NH_NUM_PASSES])
+{
+	size_t c;
+
+	for (c = 0; c < nchunks; c++)
+		kh_nh_isa(isa, key, msg + c * KH_NH_CHUNK, KH_NH_CHUNK,
+			  hashes[c]);
+}
+#endif
+
+/*
  * NHPoly1305's dispatcher, as kh_highwayhash_update_isa()
  * (<keyedhash/internal/highwayhash.h>); the library's thresholds are the
  * driver's of @isa.  Its final hashes the last unit with the generic NH
