@@ -2,9 +2,10 @@
 /*
  * keyedhash: the shash drivers.  Each is a plain struct shash_alg of named
  * functions, kh_<driver>_<operation>() (the driver name with '-' as '_'),
- * which call the library's functions of its instruction set directly
- * (<keyedhash/internal/>): keyedhash_generic.c holds the generic
- * drivers, arch/<arch>/shash.c the SIMD ones.  What every driver of an
+ * written once per algorithm below and defined per driver from its row
+ * (KH_SHASH_FUNCS()), which call the library's functions of its
+ * instruction set directly (<keyedhash/internal/>): keyedhash_generic.c
+ * holds the generic drivers, arch/<arch>/shash.c the SIMD ones.  What every driver of an
  * algorithm shares (setkey, init, and the final where it has no SIMD work)
  * is kh_<algorithm>_shash_<operation>(), in keyedhash_generic.c.
  * keyedhash_main.c self-tests and registers them.

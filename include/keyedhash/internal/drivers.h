@@ -4,7 +4,9 @@
  * one row here, and everything that needs a driver's name, priority,
  * instruction set, sizes or thresholds reads them from this row: the
  * module's struct shash_alg tables (keyedhash_generic.c,
- * arch/<arch>/shash.c: KH_SHASH_DRIVER), libkeyedhash (lib/backend.c),
+ * arch/<arch>/shash.c: KH_SHASH_ALG()), the drivers' functions
+ * (KH_SHASH_FUNCS()), the library's thresholds (KH_DRIVER_MIN()),
+ * libkeyedhash (lib/backend.c),
  * the host tests (tests/host/ht_impl.h, kh_blockfns.h) and the benchmark
  * (tools/bench/ours.c).  tests/rig/one-table.sh (make check's host tier,
  * make check-quick) fails where a driver name is spelled out anywhere else
@@ -26,7 +28,7 @@
  *		multimixer128, nhpoly1305, sthash, sthash_personalized)
  * isa		its instruction set (generic, avx2, avx512, neon): the
  *		KH_ISA_<isa> that pins the library's dispatcher
- *		(arch/<arch>/<alg>.h) to it
+ *		(<keyedhash/internal/<alg>.h>) to it
  * min...	its SIMD thresholds, an initializer of struct kh_simd_min
  *		(below; zero for generic C)
  *

@@ -200,11 +200,14 @@ kh_highwayhash_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
 	return kh_highwayhash_final_generic(st, out, digestsize);
 }
 
-/* update() of the last @len bytes and final(); AVX2 has one of its own. */
+/*
+ * A driver's finup(): update() of the last @len bytes and final(); AVX2
+ * has one of its own.
+ */
 static __always_inline int
 kh_highwayhash_finup_isa(enum kh_isa isa, const struct kh_simd_min *min,
 			 struct kh_highwayhash_state *st, const u8 *data,
-			 size_t len, u8 *out, unsigned int digestsize)
+			 unsigned int len, u8 *out, unsigned int digestsize)
 {
 	if (isa == KH_ISA_AUTO)
 		isa = kh_highwayhash_isa();
