@@ -77,7 +77,7 @@ int kh_nhpoly1305_shash_setkey(struct crypto_shash *tfm, const u8 *key,
 
 int kh_nhpoly1305_shash_init(struct shash_desc *desc)
 {
-	kh_nhpoly1305_stream_init(shash_desc_ctx(desc));
+	__kh_nhpoly1305_init(shash_desc_ctx(desc));
 	return 0;
 }
 
@@ -112,9 +112,7 @@ int kh_sthash_personalized_shash_setkey(struct crypto_shash *tfm,
 
 int kh_sthash_shash_init(struct shash_desc *desc)
 {
-	struct kh_sthash_state *st = shash_desc_ctx(desc);
-
-	kh_nhpoly1305_stream_init(&st->nhp);
+	__kh_sthash_init(shash_desc_ctx(desc));
 	return 0;
 }
 

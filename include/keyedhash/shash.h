@@ -100,55 +100,67 @@ KH_SHASH_FUNCS_##fam(id, isa)
 		KH_SHASH_DRIVER(name, driver, prio, ds, bs, key, state), \
 	}
 
+/* The operations every driver has of its own. */
+#define KH_SHASH_OPS_OWN(id)						\
+	.update		= kh_##id##_update,				\
+	.finup		= kh_##id##_finup,				\
+	.digest		= kh_##id##_digest
+
 /* HighwayHash: each digest size its own functions. */
 #define KH_SHASH_FUNCS_highwayhash(id, isa)				\
 static int kh_##id##_update(struct shash_desc *desc, const u8 *data,	\
 			    unsigned int len)				\
 {									\
-	return kh_highwayhash_update_isa(KH_ISA_##isa, &kh_##id##_min,		\
+	return kh_highwayhash_update_isa(KH_ISA_##isa, &kh_##id##_min,	\
 					 shash_desc_ctx(desc), data, len, \
-					 kh_##id##_digestsize);			\
+					 kh_##id##_digestsize);		\
 }									\
 static int kh_##id##_final(struct shash_desc *desc, u8 *out)		\
 {									\
-	return kh_highwayhash_final_isa(KH_ISA_##isa, &kh_##id##_min,		\
-					shash_desc_ctx(desc), out, kh_##id##_digestsize);	\
+	return kh_highwayhash_final_isa(KH_ISA_##isa, &kh_##id##_min,	\
+					shash_desc_ctx(desc), out,	\
+					kh_##id##_digestsize);		\
 }									\
 static int kh_##id##_finup(struct shash_desc *desc, const u8 *data,	\
 			   unsigned int len, u8 *out)			\
 {									\
-	return kh_highwayhash_finup_isa(KH_ISA_##isa, &kh_##id##_min,		\
+	return kh_highwayhash_finup_isa(KH_ISA_##isa, &kh_##id##_min,	\
 					shash_desc_ctx(desc), data, len, \
-					out, kh_##id##_digestsize);			\
+					out, kh_##id##_digestsize);	\
 }									\
 static int kh_##id##_digest(struct shash_desc *desc, const u8 *data,	\
 			    unsigned int len, u8 *out)			\
 {									\
-	return kh_highwayhash_digest_isa(KH_ISA_##isa, &kh_##id##_min,		\
+	return kh_highwayhash_digest_isa(KH_ISA_##isa, &kh_##id##_min,	\
 					 shash_desc_ctx(desc),		\
 					 crypto_shash_ctx(desc->tfm),	\
-					 data, len, out, kh_##id##_digestsize);		\
+					 data, len, out,		\
+					 kh_##id##_digestsize);		\
 }
 
 #define KH_SHASH_OPS_highwayhash(id, ...)				\
 	.setkey		= kh_highwayhash_shash_setkey,			\
 	.init		= kh_highwayhash_shash_init,			\
-	.update		= kh_##id##_update,				\
 	.final		= kh_##id##_final,				\
-	.finup		= kh_##id##_finup,				\
-	.digest		= kh_##id##_digest,				\
-	.exit_tfm	= kh_shash_exit_tfm
+	.exit_tfm	= kh_shash_exit_tfm,				\
+	KH_SHASH_OPS_OWN(id)
 
-/* Multimixer-128: an update that outgrows the key fails, wiping the state. */
-#define KH_SHASH_FUNCS_multimixer128(id, isa)			\
+/*
+ * The others' update: their dispatchers take the state and the key, and
+ * their finup and digest call it with them (@alg's kh_<alg>_update_isa()).
+ */
+#define KH_SHASH_UPDATE(id, isa, alg)					\
 static int kh_##id##_update(struct shash_desc *desc, const u8 *data,	\
 			    unsigned int len)				\
 {									\
-	return kh_multimixer128_update_isa(KH_ISA_##isa, &kh_##id##_min,		\
-					   shash_desc_ctx(desc),	\
-					   crypto_shash_ctx(desc->tfm),	\
-					   data, len);			\
-}									\
+	return kh_##alg##_update_isa(KH_ISA_##isa, &kh_##id##_min,	\
+				     shash_desc_ctx(desc),		\
+				     crypto_shash_ctx(desc->tfm), data, len); \
+}
+
+/* Multimixer-128: an update that outgrows the key fails, wiping the state. */
+#define KH_SHASH_FUNCS_multimixer128(id, isa)				\
+KH_SHASH_UPDATE(id, isa, multimixer128)					\
 static int kh_##id##_finup(struct shash_desc *desc, const u8 *data,	\
 			   unsigned int len, u8 *out)			\
 {									\
@@ -157,8 +169,9 @@ static int kh_##id##_finup(struct shash_desc *desc, const u8 *data,	\
 	int err = 0;							\
 									\
 	if (len)							\
-		err = kh_multimixer128_update_isa(KH_ISA_##isa, &kh_##id##_min,	\
-						  st, key, data, len);	\
+		err = kh_multimixer128_update_isa(KH_ISA_##isa,		\
+						  &kh_##id##_min, st,	\
+						  key, data, len);	\
 	return kh_multimixer128_end(st, err, out);			\
 }									\
 static int kh_##id##_digest(struct shash_desc *desc, const u8 *data,	\
@@ -166,99 +179,66 @@ static int kh_##id##_digest(struct shash_desc *desc, const u8 *data,	\
 {									\
 	const struct kh_multimixer128_key *key = crypto_shash_ctx(desc->tfm); \
 	struct kh_multimixer128_state *st = shash_desc_ctx(desc);	\
-	int err;							\
 									\
 	__kh_multimixer128_init(st);					\
-	err = kh_multimixer128_update_isa(KH_ISA_##isa, &kh_##id##_min, st, key,	\
-					  data, len);			\
-	return kh_multimixer128_end(st, err, out);			\
+	return kh_multimixer128_end(st,					\
+		kh_multimixer128_update_isa(KH_ISA_##isa,		\
+					    &kh_##id##_min, st, key,	\
+					    data, len), out);		\
 }
 
 #define KH_SHASH_OPS_multimixer128(id, ...)				\
 	.setkey		= kh_multimixer128_shash_setkey,		\
 	.init		= kh_multimixer128_shash_init,			\
-	.update		= kh_##id##_update,				\
 	.final		= kh_multimixer128_shash_final,			\
-	.finup		= kh_##id##_finup,				\
-	.digest		= kh_##id##_digest,				\
-	.exit_tfm	= kh_multimixer128_shash_exit_tfm
+	.exit_tfm	= kh_multimixer128_shash_exit_tfm,		\
+	KH_SHASH_OPS_OWN(id)
 
-/* NHPoly1305: the final is the generic C's on every instruction set. */
-#define KH_SHASH_FUNCS_nhpoly1305(id, isa)				\
-static int kh_##id##_update(struct shash_desc *desc, const u8 *data,	\
-			    unsigned int len)				\
-{									\
-	return kh_nhpoly1305_update_isa(KH_ISA_##isa, &kh_##id##_min,		\
-					shash_desc_ctx(desc),		\
-					crypto_shash_ctx(desc->tfm),	\
-					data, len);			\
-}									\
+/* NHPoly1305 and STHash: the NH stream's update, then their final. */
+#define KH_SHASH_FUNCS_NH(id, isa, alg)					\
+KH_SHASH_UPDATE(id, isa, alg)						\
 static int kh_##id##_finup(struct shash_desc *desc, const u8 *data,	\
 			   unsigned int len, u8 *out)			\
 {									\
-	const struct kh_nhpoly1305_key *key = crypto_shash_ctx(desc->tfm); \
-	struct kh_nhpoly1305_state *st = shash_desc_ctx(desc);		\
+	const struct kh_##alg##_key *key = crypto_shash_ctx(desc->tfm);	\
+	struct kh_##alg##_state *st = shash_desc_ctx(desc);		\
 									\
 	if (len)							\
-		kh_nhpoly1305_update_isa(KH_ISA_##isa, &kh_##id##_min, st, key,	\
-					 data, len);			\
-	return kh_nhpoly1305_final_generic(st, key, out);		\
+		kh_##alg##_update_isa(KH_ISA_##isa, &kh_##id##_min, st,	\
+				      key, data, len);			\
+	return kh_##alg##_final_isa(KH_ISA_##isa, &kh_##id##_min, st,	\
+				    key, out);				\
 }									\
 static int kh_##id##_digest(struct shash_desc *desc, const u8 *data,	\
 			    unsigned int len, u8 *out)			\
 {									\
-	const struct kh_nhpoly1305_key *key = crypto_shash_ctx(desc->tfm); \
-	struct kh_nhpoly1305_state *st = shash_desc_ctx(desc);		\
+	const struct kh_##alg##_key *key = crypto_shash_ctx(desc->tfm);	\
+	struct kh_##alg##_state *st = shash_desc_ctx(desc);		\
 									\
-	kh_nhpoly1305_stream_init(st);					\
-	kh_nhpoly1305_update_isa(KH_ISA_##isa, &kh_##id##_min, st, key, data, len); \
-	return kh_nhpoly1305_final_generic(st, key, out);		\
+	__kh_##alg##_init(st);						\
+	kh_##alg##_update_isa(KH_ISA_##isa, &kh_##id##_min, st, key,	\
+			      data, len);				\
+	return kh_##alg##_final_isa(KH_ISA_##isa, &kh_##id##_min, st,	\
+				    key, out);				\
 }
+
+#define KH_SHASH_FUNCS_nhpoly1305(id, isa)				\
+	KH_SHASH_FUNCS_NH(id, isa, nhpoly1305)
 
 #define KH_SHASH_OPS_nhpoly1305(id, ...)				\
 	.setkey		= kh_nhpoly1305_shash_setkey,			\
 	.init		= kh_nhpoly1305_shash_init,			\
-	.update		= kh_##id##_update,				\
 	.final		= kh_nhpoly1305_shash_final,			\
-	.finup		= kh_##id##_finup,				\
-	.digest		= kh_##id##_digest,				\
-	.exit_tfm	= kh_shash_exit_tfm
+	.exit_tfm	= kh_shash_exit_tfm,				\
+	KH_SHASH_OPS_OWN(id)
 
-/* STHash: the NH stream's update, its own final. */
-#define KH_SHASH_FUNCS_sthash(id, isa)				\
-static int kh_##id##_update(struct shash_desc *desc, const u8 *data,	\
-			    unsigned int len)				\
-{									\
-	return kh_sthash_update_isa(KH_ISA_##isa, &kh_##id##_min,		\
-				    shash_desc_ctx(desc),		\
-				    crypto_shash_ctx(desc->tfm), data, len); \
-}									\
+#define KH_SHASH_FUNCS_sthash(id, isa)					\
+KH_SHASH_FUNCS_NH(id, isa, sthash)					\
 static int kh_##id##_final(struct shash_desc *desc, u8 *out)		\
 {									\
-	return kh_sthash_final_isa(KH_ISA_##isa, &kh_##id##_min,			\
+	return kh_sthash_final_isa(KH_ISA_##isa, &kh_##id##_min,	\
 				   shash_desc_ctx(desc),		\
 				   crypto_shash_ctx(desc->tfm), out);	\
-}									\
-static int kh_##id##_finup(struct shash_desc *desc, const u8 *data,	\
-			   unsigned int len, u8 *out)			\
-{									\
-	const struct kh_sthash_key *key = crypto_shash_ctx(desc->tfm);	\
-	struct kh_sthash_state *st = shash_desc_ctx(desc);		\
-									\
-	if (len)							\
-		kh_sthash_update_isa(KH_ISA_##isa, &kh_##id##_min, st, key, data, \
-				     len);				\
-	return kh_sthash_final_isa(KH_ISA_##isa, &kh_##id##_min, st, key, out);	\
-}									\
-static int kh_##id##_digest(struct shash_desc *desc, const u8 *data,	\
-			    unsigned int len, u8 *out)			\
-{									\
-	const struct kh_sthash_key *key = crypto_shash_ctx(desc->tfm);	\
-	struct kh_sthash_state *st = shash_desc_ctx(desc);		\
-									\
-	kh_nhpoly1305_stream_init(&st->nhp);				\
-	kh_sthash_update_isa(KH_ISA_##isa, &kh_##id##_min, st, key, data, len);	\
-	return kh_sthash_final_isa(KH_ISA_##isa, &kh_##id##_min, st, key, out);	\
 }
 
 #define KH_SHASH_OPS_sthash(id, ...)					\
@@ -271,11 +251,9 @@ static int kh_##id##_digest(struct shash_desc *desc, const u8 *data,	\
 
 #define KH_SHASH_OPS_STHASH(fns, ...)					\
 	.init		= kh_sthash_shash_init,				\
-	.update		= kh_##fns##_update,				\
 	.final		= kh_##fns##_final,				\
-	.finup		= kh_##fns##_finup,				\
-	.digest		= kh_##fns##_digest,				\
-	.exit_tfm	= kh_shash_exit_tfm
+	.exit_tfm	= kh_shash_exit_tfm,				\
+	KH_SHASH_OPS_OWN(fns)
 
 /*
  * A SIMD driver and its library's key of its instruction set, which a

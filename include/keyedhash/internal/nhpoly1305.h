@@ -78,6 +78,13 @@ static inline void kh_nhpoly1305_stream_init(struct kh_nhpoly1305_state *st)
 	memset(st->buf, 0, sizeof(st->buf));
 }
 
+/* kh_nhpoly1305_init(), inlined where a driver starts a message. */
+static __always_inline void
+__kh_nhpoly1305_init(struct kh_nhpoly1305_state *st)
+{
+	kh_nhpoly1305_stream_init(st);
+}
+
 /*
  * The stream's update per instruction set, and nhpoly1305's final (the
  * same on every one), which wipes the state: all return 0, an int so that
@@ -181,6 +188,15 @@ kh_nhpoly1305_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
 		return kh_nhpoly1305_update_neon(st, key, data, len,
 						 min ?: &minn);
 	return kh_nhpoly1305_update_generic(st, key, data, len);
+}
+
+/* The final is the generic C's on every instruction set. */
+static __always_inline int
+kh_nhpoly1305_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
+			struct kh_nhpoly1305_state *st,
+			const struct kh_nhpoly1305_key *key, u8 *out)
+{
+	return kh_nhpoly1305_final_generic(st, key, out);
 }
 
 /* The library's call: the module's choice, the library's thresholds. */

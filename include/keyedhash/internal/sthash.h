@@ -99,6 +99,12 @@ kh_sthash_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
 #define kh_sthash_final_arch(st, key, out)				\
 	kh_sthash_final_isa(KH_ISA_AUTO, NULL, st, key, out)
 
+/* kh_sthash_init(), inlined where a driver starts a message. */
+static __always_inline void __kh_sthash_init(struct kh_sthash_state *st)
+{
+	kh_nhpoly1305_stream_init(&st->nhp);
+}
+
 /*
  * The output step up to its permutation: close the stream, then absorb
  * LE64(length) || the Poly1305 value into a copy of the KMAC sponge @kmac
