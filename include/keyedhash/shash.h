@@ -72,7 +72,8 @@ int kh_shash_clone_tfm(struct crypto_shash *dst, struct crypto_shash *src);
 /*
  * The drivers' operations, written once per algorithm.  KH_SHASH_FUNCS(id)
  * defines driver <id>'s own functions, kh_<id>_update(), _finup(),
- * _digest() (and _final() where the final has SIMD work), from its row:
+ * _digest() (and _final() for HighwayHash and STHash, whose finals differ
+ * by instruction set), from its row:
  * each calls the library's dispatcher pinned to the row's instruction set,
  * with the row's thresholds (kh_<id>_min) and digest size, constants that
  * leave one direct call (<keyedhash/internal/arch.h>).
