@@ -9,7 +9,7 @@
 
 #include <linux/jump_label.h>
 #include <linux/linkage.h>
-#include <keyedhash/internal/drivers.h>
+#include <keyedhash/internal/arch.h>
 
 /* The assembly: key and message advance together. */
 asmlinkage void kh_multimixer128_blocks_neon(u64 h[8], const u8 *key,
@@ -26,33 +26,17 @@ kh_multimixer128_blocks_isa(enum kh_isa isa, u64 h[8], const u8 *key,
 		kh_multimixer128_blocks_generic(h, key, msg, nblocks);
 }
 
+#define kh_multimixer128_blocks_isa kh_multimixer128_blocks_isa
+
 DECLARE_STATIC_KEY_FALSE(kh_have_multimixer128_neon);
 
-/* The x86 values, untimed on arm64 (see arch/arm64/highwayhash.h). */
-#define KH_MULTIMIXER128_NEON_MIN	{ .task = 2048, .kthread = 192 }
+#define KH_MULTIMIXER128_ISAS	KH_ISA_BIT(neon)
 
-static __always_inline enum kh_isa kh_multimixer128_isa(void)
+/* Whether the module runs instruction set @isa (a constant). */
+static __always_inline bool kh_multimixer128_key(enum kh_isa isa)
 {
-	if (static_branch_likely(&kh_have_multimixer128_neon))
-		return KH_ISA_neon;
-	return KH_ISA_generic;
-}
-
-/* The final is generic C everywhere (a store of the sums). */
-static __always_inline int
-kh_multimixer128_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
-			    struct kh_multimixer128_state *st,
-			    const struct kh_multimixer128_key *key,
-			    const u8 *data, size_t len)
-{
-	static const struct kh_simd_min minn = KH_MULTIMIXER128_NEON_MIN;
-
-	if (isa == KH_ISA_AUTO)
-		isa = kh_multimixer128_isa();
-	if (isa == KH_ISA_neon)
-		return kh_multimixer128_update_neon(st, key, data, len,
-						    min ?: &minn);
-	return kh_multimixer128_update_generic(st, key, data, len);
+	return isa == KH_ISA_neon &&
+	       static_branch_likely(&kh_have_multimixer128_neon);
 }
 
 #endif /* _KEYEDHASH_ARCH_ARM64_MULTIMIXER128_H */

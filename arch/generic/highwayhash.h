@@ -7,54 +7,13 @@
 #ifndef _KEYEDHASH_ARCH_GENERIC_HIGHWAYHASH_H
 #define _KEYEDHASH_ARCH_GENERIC_HIGHWAYHASH_H
 
-#include <keyedhash/internal/drivers.h>
+#include <keyedhash/internal/arch.h>
 
-static __always_inline void
-kh_highwayhash_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
-			  const u8 *src, size_t nblocks)
-{
-	kh_highwayhash_blocks_generic(st, src, nblocks);
-}
+#define KH_HIGHWAYHASH_ISAS	0
 
-/* The block the buffer holds, then @nblocks (at least one) from @src. */
-static __always_inline void
-kh_highwayhash_buf_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
-			      const u8 *src, size_t nblocks)
+static __always_inline bool kh_highwayhash_key(enum kh_isa isa)
 {
-	kh_highwayhash_blocks_generic(st, st->buf, 1);
-	kh_highwayhash_blocks_generic(st, src, nblocks);
-}
-
-static __always_inline enum kh_isa kh_highwayhash_isa(void)
-{
-	return KH_ISA_generic;
-}
-
-static __always_inline int
-kh_highwayhash_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
-			  struct kh_highwayhash_state *st, const u8 *data,
-			  size_t len, unsigned int digestsize)
-{
-	return kh_highwayhash_update_generic(st, data, len);
-}
-
-static __always_inline int
-kh_highwayhash_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
-			 struct kh_highwayhash_state *st, u8 *out,
-			 unsigned int digestsize)
-{
-	return kh_highwayhash_final_generic(st, out, digestsize);
-}
-
-static __always_inline int
-kh_highwayhash_digest_isa(enum kh_isa isa, const struct kh_simd_min *min,
-			  struct kh_highwayhash_state *st,
-			  const struct kh_highwayhash_key *key,
-			  const u8 *data, size_t len, u8 *out,
-			  unsigned int digestsize)
-{
-	return kh_highwayhash_digest_generic(st, key, data, len, out,
-					     digestsize);
+	return false;
 }
 
 #endif /* _KEYEDHASH_ARCH_GENERIC_HIGHWAYHASH_H */

@@ -8,27 +8,13 @@
 #ifndef _KEYEDHASH_ARCH_GENERIC_MULTIMIXER128_H
 #define _KEYEDHASH_ARCH_GENERIC_MULTIMIXER128_H
 
-#include <keyedhash/internal/drivers.h>
+#include <keyedhash/internal/arch.h>
 
-static __always_inline void
-kh_multimixer128_blocks_isa(enum kh_isa isa, u64 h[8], const u8 *key,
-			    const u8 *msg, size_t nblocks)
-{
-	kh_multimixer128_blocks_generic(h, key, msg, nblocks);
-}
+#define KH_MULTIMIXER128_ISAS	0
 
-static __always_inline enum kh_isa kh_multimixer128_isa(void)
+static __always_inline bool kh_multimixer128_key(enum kh_isa isa)
 {
-	return KH_ISA_generic;
-}
-
-static __always_inline int
-kh_multimixer128_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
-			    struct kh_multimixer128_state *st,
-			    const struct kh_multimixer128_key *key,
-			    const u8 *data, size_t len)
-{
-	return kh_multimixer128_update_generic(st, key, data, len);
+	return false;
 }
 
 #endif /* _KEYEDHASH_ARCH_GENERIC_MULTIMIXER128_H */

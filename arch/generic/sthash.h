@@ -7,28 +7,13 @@
 #ifndef _KEYEDHASH_ARCH_GENERIC_STHASH_H
 #define _KEYEDHASH_ARCH_GENERIC_STHASH_H
 
-#include <keyedhash/internal/drivers.h>
+#include <keyedhash/internal/arch.h>
 
-static __always_inline enum kh_isa kh_sthash_isa(void)
-{
-	return KH_ISA_generic;
-}
+#define KH_STHASH_ISAS		0
 
-static __always_inline int
-kh_sthash_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
-		     struct kh_sthash_state *st,
-		     const struct kh_sthash_key *key, const u8 *data,
-		     size_t len)
+static __always_inline bool kh_sthash_key(enum kh_isa isa)
 {
-	return kh_nhpoly1305_update_generic(&st->nhp, &key->nhp, data, len);
-}
-
-static __always_inline int
-kh_sthash_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
-		    struct kh_sthash_state *st,
-		    const struct kh_sthash_key *key, u8 *out)
-{
-	return kh_sthash_final_generic(st, key, out);
+	return false;
 }
 
 #endif /* _KEYEDHASH_ARCH_GENERIC_STHASH_H */

@@ -9,7 +9,7 @@
 
 #include <linux/jump_label.h>
 #include <linux/linkage.h>
-#include <keyedhash/internal/drivers.h>
+#include <keyedhash/internal/arch.h>
 
 /* The assembly, inside a SIMD section its caller holds. */
 asmlinkage void kh_highwayhash_blocks_avx2(struct kh_highwayhash_state *st,
@@ -46,6 +46,8 @@ kh_highwayhash_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
 		kh_highwayhash_blocks_generic(st, src, nblocks);
 }
 
+#define kh_highwayhash_blocks_isa kh_highwayhash_blocks_isa
+
 /*
  * The block the buffer holds, then @nblocks (at least one) from @src; for
  * AVX2 in one call.
@@ -61,6 +63,8 @@ kh_highwayhash_buf_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
 		kh_highwayhash_blocks_generic(st, src, nblocks);
 	}
 }
+
+#define kh_highwayhash_buf_blocks_isa kh_highwayhash_buf_blocks_isa
 
 /*
  * The end of a message, all in AVX2.  Inside a SIMD section its caller
@@ -81,76 +85,13 @@ static inline void kh_highwayhash_tail_avx2(struct kh_highwayhash_state *st,
 
 DECLARE_STATIC_KEY_FALSE(kh_have_highwayhash_avx2);
 
-/*
- * The thresholds.  .task: the first section of a user task's system call
- * saves its FPU registers, which costs more on some CPUs than on others:
- * the values are the crossings of the machine where it cost most, so they
- * are not too low elsewhere; .kthread: a section costs only its light
- * part (docs/design.md, "SIMD sections and thresholds"; the costs of the
- * last run: docs/performance-results.md).  HighwayHash-128/256 gain even
- * on 16 bytes: their finalisation alone costs the generic C more.  Each digest size has its
- * own state type, so the library knows the size from the start.
- */
-#define KH_HIGHWAYHASH64_AVX2_MIN	{ .task = 128, .kthread = 0 }
-#define KH_HIGHWAYHASH_AVX2_MIN		{ .task = 0, .kthread = 0 }
+#define KH_HIGHWAYHASH_ISAS	KH_ISA_BIT(avx2)
 
-/* The library's thresholds of a digest size. */
-static __always_inline const struct kh_simd_min *
-kh_highwayhash_avx2_min(unsigned int digestsize)
+/* Whether the module runs instruction set @isa (a constant). */
+static __always_inline bool kh_highwayhash_key(enum kh_isa isa)
 {
-	static const struct kh_simd_min min64 = KH_HIGHWAYHASH64_AVX2_MIN;
-	static const struct kh_simd_min min128 = KH_HIGHWAYHASH_AVX2_MIN;
-
-	return digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE ? &min64 : &min128;
-}
-
-static __always_inline enum kh_isa kh_highwayhash_isa(void)
-{
-	if (static_branch_likely(&kh_have_highwayhash_avx2))
-		return KH_ISA_avx2;
-	return KH_ISA_generic;
-}
-
-static __always_inline int
-kh_highwayhash_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
-			  struct kh_highwayhash_state *st, const u8 *data,
-			  size_t len, unsigned int digestsize)
-{
-	if (isa == KH_ISA_AUTO)
-		isa = kh_highwayhash_isa();
-	if (isa == KH_ISA_avx2)
-		return kh_highwayhash_update_avx2(st, data, len, min ?:
-			kh_highwayhash_avx2_min(digestsize));
-	return kh_highwayhash_update_generic(st, data, len);
-}
-
-static __always_inline int
-kh_highwayhash_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
-			 struct kh_highwayhash_state *st, u8 *out,
-			 unsigned int digestsize)
-{
-	if (isa == KH_ISA_AUTO)
-		isa = kh_highwayhash_isa();
-	if (isa == KH_ISA_avx2)
-		return kh_highwayhash_final_avx2(st, out, digestsize, min ?:
-			kh_highwayhash_avx2_min(digestsize));
-	return kh_highwayhash_final_generic(st, out, digestsize);
-}
-
-static __always_inline int
-kh_highwayhash_digest_isa(enum kh_isa isa, const struct kh_simd_min *min,
-			  struct kh_highwayhash_state *st,
-			  const struct kh_highwayhash_key *key,
-			  const u8 *data, size_t len, u8 *out,
-			  unsigned int digestsize)
-{
-	if (isa == KH_ISA_AUTO)
-		isa = kh_highwayhash_isa();
-	if (isa == KH_ISA_avx2)
-		return kh_highwayhash_digest_avx2(st, key, data, len, out,
-			digestsize, min ?: kh_highwayhash_avx2_min(digestsize));
-	return kh_highwayhash_digest_generic(st, key, data, len, out,
-					     digestsize);
+	return isa == KH_ISA_avx2 &&
+	       static_branch_likely(&kh_have_highwayhash_avx2);
 }
 
 #endif /* _KEYEDHASH_ARCH_X86_HIGHWAYHASH_H */

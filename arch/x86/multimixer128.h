@@ -11,7 +11,7 @@
 
 #include <linux/jump_label.h>
 #include <linux/linkage.h>
-#include <keyedhash/internal/drivers.h>
+#include <keyedhash/internal/arch.h>
 
 /*
  * The assembly, inside a SIMD section its caller holds; the AVX-512 code
@@ -54,45 +54,24 @@ kh_multimixer128_blocks_isa(enum kh_isa isa, u64 h[8], const u8 *key,
 		kh_multimixer128_blocks_generic(h, key, msg, nblocks);
 }
 
+#define kh_multimixer128_blocks_isa kh_multimixer128_blocks_isa
+
 DECLARE_STATIC_KEY_FALSE(kh_have_multimixer128_avx2);
 DECLARE_STATIC_KEY_FALSE(kh_have_multimixer128_avx512);
 
-/* The thresholds (as arch/x86/highwayhash.h explains). */
-#define KH_MULTIMIXER128_AVX2_MIN	{ .task = 2048, .kthread = 192 }
-#define KH_MULTIMIXER128_AVX512_MIN	{ .task = 2048, .kthread = 384 }
-
-static __always_inline enum kh_isa kh_multimixer128_isa(void)
-{
-	if (static_branch_likely(&kh_have_multimixer128_avx512))
-		return KH_ISA_avx512;
-	if (static_branch_likely(&kh_have_multimixer128_avx2))
-		return KH_ISA_avx2;
-	return KH_ISA_generic;
-}
-
-/* The final is generic C everywhere (a store of the sums). */
-static __always_inline int
-kh_multimixer128_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
-			    struct kh_multimixer128_state *st,
-			    const struct kh_multimixer128_key *key,
-			    const u8 *data, size_t len)
-{
-#ifndef KH_NO_AS_AVX512
-	static const struct kh_simd_min min512 = KH_MULTIMIXER128_AVX512_MIN;
+#ifdef KH_NO_AS_AVX512
+#define KH_MULTIMIXER128_ISAS	KH_ISA_BIT(avx2)
+#else
+#define KH_MULTIMIXER128_ISAS	(KH_ISA_BIT(avx2) | KH_ISA_BIT(avx512))
 #endif
-	static const struct kh_simd_min min2 = KH_MULTIMIXER128_AVX2_MIN;
 
-	if (isa == KH_ISA_AUTO)
-		isa = kh_multimixer128_isa();
-#ifndef KH_NO_AS_AVX512
+/* Whether the module runs instruction set @isa (a constant). */
+static __always_inline bool kh_multimixer128_key(enum kh_isa isa)
+{
 	if (isa == KH_ISA_avx512)
-		return kh_multimixer128_update_avx512(st, key, data, len,
-						      min ?: &min512);
-#endif
-	if (isa == KH_ISA_avx2)
-		return kh_multimixer128_update_avx2(st, key, data, len,
-						    min ?: &min2);
-	return kh_multimixer128_update_generic(st, key, data, len);
+		return static_branch_likely(&kh_have_multimixer128_avx512);
+	return isa == KH_ISA_avx2 &&
+	       static_branch_likely(&kh_have_multimixer128_avx2);
 }
 
 #endif /* _KEYEDHASH_ARCH_X86_MULTIMIXER128_H */

@@ -11,7 +11,7 @@
 
 #include <linux/jump_label.h>
 #include <linux/linkage.h>
-#include <keyedhash/internal/drivers.h>
+#include <keyedhash/internal/arch.h>
 
 /* The assembly, inside a SIMD section its caller holds: NH of kh_nh_isa(). */
 asmlinkage void kh_nh_avx2(const u32 *key, const u8 *msg, size_t len,
@@ -42,11 +42,15 @@ static __always_inline void kh_nh_isa(enum kh_isa isa, const u32 *key,
 		kh_nh_generic(key, msg, len, hash);
 }
 
+#define kh_nh_isa kh_nh_isa
+
 /* Whether @isa has an NH of whole chunks: both SIMD ones here. */
 static __always_inline bool kh_nh_has_chunks(enum kh_isa isa)
 {
 	return isa == KH_ISA_avx2 || isa == KH_ISA_avx512;
 }
+
+#define kh_nh_has_chunks kh_nh_has_chunks
 
 /* Whole chunks, for an @isa of kh_nh_has_chunks(): see kh_nh_chunks_isa(). */
 static __always_inline void
@@ -62,40 +66,21 @@ kh_nh_chunks_isa(enum kh_isa isa, const u32 *key, const u8 *msg,
 	kh_nh_chunks_avx2(key, msg, nchunks, hashes);
 }
 
+#define kh_nh_chunks_isa kh_nh_chunks_isa
+
 DECLARE_STATIC_KEY_FALSE(kh_have_nhpoly1305_avx2);
 
 /*
- * The thresholds of the NH stream, for NHPoly1305 and STHash alike (as
- * arch/x86/highwayhash.h explains).
- */
-#define KH_NH_AVX2_MIN			{ .task = 768, .kthread = 32 }
-
-/*
- * NHPoly1305: its final hashes the last unit with the generic NH (one unit
- * costs less than a SIMD section).  Below the kernel's own drivers, it has
+ * NHPoly1305 itself has AVX2 alone: below the kernel's own drivers, it has
  * no AVX-512 one (<keyedhash/internal/drivers.h>).
  */
-static __always_inline enum kh_isa kh_nhpoly1305_isa(void)
-{
-	if (static_branch_likely(&kh_have_nhpoly1305_avx2))
-		return KH_ISA_avx2;
-	return KH_ISA_generic;
-}
+#define KH_NHPOLY1305_ISAS	KH_ISA_BIT(avx2)
 
-static __always_inline int
-kh_nhpoly1305_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
-			 struct kh_nhpoly1305_state *st,
-			 const struct kh_nhpoly1305_key *key,
-			 const u8 *data, size_t len)
+/* Whether the module runs instruction set @isa (a constant). */
+static __always_inline bool kh_nhpoly1305_key(enum kh_isa isa)
 {
-	static const struct kh_simd_min min2 = KH_NH_AVX2_MIN;
-
-	if (isa == KH_ISA_AUTO)
-		isa = kh_nhpoly1305_isa();
-	if (isa == KH_ISA_avx2)
-		return kh_nhpoly1305_update_avx2(st, key, data, len,
-						 min ?: &min2);
-	return kh_nhpoly1305_update_generic(st, key, data, len);
+	return isa == KH_ISA_avx2 &&
+	       static_branch_likely(&kh_have_nhpoly1305_avx2);
 }
 
 #endif /* _KEYEDHASH_ARCH_X86_NHPOLY1305_H */

@@ -5,7 +5,9 @@
 # the drivers"), as lib/crypto/ lays it out: fails where
 #  - an algorithm lacks its header in arch/x86/, arch/arm64/ or
 #    arch/generic/, or its library header does not include it, or the
-#    arch header lacks the dispatcher kh_<alg>_isa();
+#    arch header lacks its instruction sets (KH_<ALG>_ISAS) and keys
+#    (kh_<alg>_key()) or holds a dispatcher (kh_<alg>_isa(),
+#    kh_<alg>_<op>_isa()), which the library header holds, once;
 #  - the library (core/, include/keyedhash/) tests the architecture
 #    (CONFIG_CRYPTO_KEYEDHASH_X86/ARM64) anywhere but on the lines that
 #    include the arch headers, internal/arch.h (the CPU tests) and
@@ -25,6 +27,9 @@ algs="highwayhash multimixer128 nhpoly1305 sthash"
 n=0 bad=0
 fail() { echo "arch-layout: $*"; bad=$((bad + 1)); }
 for a in $algs; do
+	n=$((n + 1))
+	grep -q "kh_${a}_isa(void)" "include/keyedhash/internal/$a.h" ||
+		fail "include/keyedhash/internal/$a.h has no dispatcher kh_${a}_isa()"
 	for d in x86 arm64 generic; do
 		n=$((n + 1))
 		h=arch/$d/$a.h
@@ -34,7 +39,11 @@ for a in $algs; do
 			fail "$h is missing"
 			continue
 		fi
-		grep -q "kh_${a}_isa(void)" "$h" || fail "$h has no dispatcher kh_${a}_isa()"
+		A=$(echo "$a" | tr a-z A-Z)
+		grep -q "^#define KH_${A}_ISAS" "$h" || fail "$h has no KH_${A}_ISAS"
+		grep -q "kh_${a}_key(enum kh_isa isa)" "$h" || fail "$h has no kh_${a}_key()"
+		! grep -nE "^kh_${a}_(update|final|finup|digest)_isa\(|kh_${a}_isa\(void\)" "$h" ||
+			fail "$h holds a dispatcher (the library header's)"
 		# the keys an arch header declares are its algorithm's
 		others=$(grep -o 'DECLARE_STATIC_KEY_FALSE(kh_have_[a-z0-9_]*)' "$h" |
 			grep -v "(kh_have_${a}_" || true)

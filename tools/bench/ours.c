@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Our drivers, called through the struct shash_alg the module registers
- * for them (kh_generic_algs[], keyedhash_generic.c; kh_avx2_algs[] ...,
+ * for them (kh_generic_algs[], keyedhash_generic.c; kh_avx2_drivers[] ...,
  * arch/<arch>/shash.c), on a tfm (lib/compat/crypto/internal/hash.h)
  * whose key context alg->setkey() set up once:
  *  - bare rows: every message is one digest(), as crypto_shash_digest()

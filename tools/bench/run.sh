@@ -118,6 +118,7 @@ MAKEARGS=(KB_LINUX="$KB_LINUX")
 [ -n "${KB_RETHUNK:-}" ] && MAKEARGS+=(KB_RETHUNK="$KB_RETHUNK")
 make -s -C "$TOP" -f tools/bench/build.mk "${MAKEARGS[@]}" kb-build >/dev/null
 if [ -n "${KB_BUILD_ONLY:-}" ]; then
+	echo "$KB_LINUX" > "$OUT/linux-dir"
 	log "built $OUT/$MACH/kbench (KB_BUILD_ONLY: no other peer built, nothing run)"
 	exit 0
 fi

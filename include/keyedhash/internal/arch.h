@@ -9,34 +9,54 @@
  * its architecture's, as lib/crypto/<alg>.c includes $(SRCARCH)/<alg>.h
  * (found as "arch/<arch>/<alg>.h" through the module's top directory on
  * the include path: Kbuild, lib/lib.mk, the host tests, the benchmark);
- * it holds, for that algorithm alone:
+ * it holds, for that algorithm alone, what that architecture has:
  *
- *  - the prototypes of its assembly, and its block functions by
- *    instruction set, kh_<alg>_blocks_isa(isa, ...) (kh_nh_isa() and
- *    kh_nh_chunks_isa() for the NH stream): with @isa a constant, a direct
- *    call to the assembly or the generic C;
- *  - its static keys, kh_have_<alg>_<isa>: defined in arch/<arch>/glue.c,
- *    __ro_after_init, set by kh_arch_init() (module init calls it first)
- *    from what the CPU and the OS allow, and turned off again, alone, by a
- *    failing self-test of that algorithm's driver of that instruction set
- *    (arch/<arch>/shash.c);
- *  - its thresholds, KH_<ALG>_<ISA>_MIN (struct kh_simd_min,
- *    <keyedhash/simd.h>; docs/design.md says where each comes from);
- *  - the one dispatcher: kh_<alg>_isa() says which instruction set the
- *    library runs (the keys, patched in place: no test at run time), and
- *    kh_<alg>_<op>_isa(isa, min, ...) runs one: @isa KH_ISA_AUTO
- *    (<keyedhash/internal/drivers.h>) for that choice, any other value
- *    pins it (a driver of the table: libkeyedhash's driver names and
- *    keyedhash_force_generic(), the host tests, the benchmark); @min NULL
- *    for the library's thresholds, or the caller's.  The library's
- *    functions (core/) call it with KH_ISA_AUTO and NULL
- *    (kh_<alg>_<op>_arch()), constants that leave the static branches and
- *    direct calls.
+ *  - KH_<ALG>_ISAS, its instruction sets (a mask of KH_ISA_BIT()s; 0 in
+ *    arch/generic/);
+ *  - the prototypes of its assembly, and where it has some, its block
+ *    functions by instruction set, kh_<alg>_blocks_isa(isa, ...)
+ *    (kh_nh_isa() and kh_nh_chunks_isa() for the NH stream), which
+ *    override the library header's generic C (#define kh_nh_isa
+ *    kh_nh_isa): with @isa a constant, a direct call;
+ *  - its static keys, kh_have_<alg>_<isa>, and kh_<alg>_key(isa), whether
+ *    the module runs @isa: defined in arch/<arch>/glue.c, __ro_after_init,
+ *    set by kh_arch_init() (module init calls it first) from what the CPU
+ *    and the OS allow, and turned off again, alone, by a failing self-test
+ *    of that algorithm's driver of that instruction set (its row's family,
+ *    kh_register_simd()).
+ *
+ * The thresholds are the driver table's (<keyedhash/internal/drivers.h>).
+ * The dispatcher is the library header's, one for every architecture:
+ * kh_<alg>_isa() says which instruction set the library runs (the keys,
+ * patched in place: no test at run time), and kh_<alg>_<op>_isa(isa, min,
+ * ...) runs one: @isa KH_ISA_AUTO for that choice, any other value pins it
+ * (a driver of the table: the drivers, libkeyedhash's driver names and
+ * keyedhash_force_generic(), the host tests, the benchmark; one this
+ * architecture lacks runs the generic C); @min NULL for the library's
+ * thresholds (its driver's row), or the caller's.  The library's functions
+ * (core/) call it with KH_ISA_AUTO and NULL (kh_<alg>_<op>_arch()),
+ * constants that leave the static branches and direct calls.
  */
 #ifndef _KEYEDHASH_INTERNAL_ARCH_H
 #define _KEYEDHASH_INTERNAL_ARCH_H
 
+#include <linux/compiler.h>
 #include <linux/types.h>
+#include <keyedhash/internal/drivers.h>
+
+/*
+ * The instruction sets one algorithm has on this architecture, a constant
+ * mask of KH_ISA_BIT()s (arch/<arch>/<alg>.h), and whether @isa is @want,
+ * one of them: what keeps the dispatcher's calls of other architectures'
+ * code out of the build even for an @isa known only at run time.
+ */
+#define KH_ISA_BIT(isa)		(1U << KH_ISA_##isa)
+
+static __always_inline bool kh_isa_is(enum kh_isa isa, enum kh_isa want,
+				      unsigned int isas)
+{
+	return (isas & (1U << want)) && isa == want;
+}
 
 /* arch/<arch>/glue.c (arch/none.c): enable the keys the CPU allows. */
 void kh_arch_init(void);

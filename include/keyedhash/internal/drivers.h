@@ -4,7 +4,9 @@
  * one row here, and everything that needs a driver's name, priority,
  * instruction set, sizes or thresholds reads them from this row: the
  * module's struct shash_alg tables (keyedhash_generic.c,
- * arch/<arch>/shash.c: KH_SHASH_DRIVER), libkeyedhash (lib/backend.c),
+ * arch/<arch>/shash.c: KH_SHASH_ALG()), the drivers' functions
+ * (KH_SHASH_FUNCS()), the library's thresholds (KH_DRIVER_MIN()),
+ * libkeyedhash (lib/backend.c),
  * the host tests (tests/host/ht_impl.h, kh_blockfns.h) and the benchmark
  * (tools/bench/ours.c).  tests/rig/one-table.sh (make check's host tier,
  * make check-quick) fails where a driver name is spelled out anywhere else
@@ -26,10 +28,9 @@
  *		multimixer128, nhpoly1305, sthash, sthash_personalized)
  * isa		its instruction set (generic, avx2, avx512, neon): the
  *		KH_ISA_<isa> that pins the library's dispatcher
- *		(arch/<arch>/<alg>.h) to it
+ *		(<keyedhash/internal/<alg>.h>) to it
  * min...	its SIMD thresholds, an initializer of struct kh_simd_min
- *		(zero for generic C; the SIMD drivers' own are checked
- *		against it by hosttest-x86 and hosttest-arm64)
+ *		(below; zero for generic C)
  *
  * The rows of this build in registration order, the generic ones first:
  * define KH_DRIVER(...) as X, then include <keyedhash/internal/drivers.h>
@@ -70,7 +71,42 @@ enum kh_isa {
 #define KH_NEON_PRIORITY		200
 #define KH_NHPOLY1305_NEON_PRIORITY	150
 
-#define KH_NO_SIMD_MIN	{ .task = 0, .kthread = 0 }
+/*
+ * The thresholds of the SIMD drivers (struct kh_simd_min,
+ * <keyedhash/simd.h>), which the library runs with too: its dispatcher
+ * reads them from the row of its algorithm and instruction set.  .task:
+ * the first section of a user task's system call saves its FPU registers,
+ * which costs more on some CPUs than on others: the values are the
+ * crossings of the machine where it cost most, so they are not too low
+ * elsewhere; .kthread: a section costs only its light part
+ * (docs/design.md, "SIMD sections and thresholds").  HighwayHash-128/256,
+ * and STHash with the AVX-512 Keccak, gain even on 16 bytes: their
+ * finalisation alone costs the generic C more.  NHPoly1305 and STHash
+ * share the NH stream's.  NEON: the x86 values, untimed on arm64 hardware
+ * (kernel_neon_begin() saves 512 bytes of registers where x86 saves up to
+ * 2.7 KiB, so the best task thresholds are probably lower).
+ */
+#define KH_NO_SIMD_MIN			{ .task = 0, .kthread = 0 }
+#define KH_HIGHWAYHASH64_AVX2_MIN	{ .task = 128, .kthread = 0 }
+#define KH_HIGHWAYHASH_AVX2_MIN		{ .task = 0, .kthread = 0 }
+#define KH_MULTIMIXER128_AVX2_MIN	{ .task = 2048, .kthread = 192 }
+#define KH_MULTIMIXER128_AVX512_MIN	{ .task = 2048, .kthread = 384 }
+#define KH_NH_AVX2_MIN			{ .task = 768, .kthread = 32 }
+#define KH_STHASH_AVX512_MIN		{ .task = 0, .kthread = 0 }
+#define KH_HIGHWAYHASH64_NEON_MIN	KH_HIGHWAYHASH64_AVX2_MIN
+#define KH_HIGHWAYHASH_NEON_MIN		KH_HIGHWAYHASH_AVX2_MIN
+#define KH_MULTIMIXER128_NEON_MIN	KH_MULTIMIXER128_AVX2_MIN
+#define KH_NH_NEON_MIN			KH_NH_AVX2_MIN
+
+/*
+ * The fields of driver <id>'s row, and its thresholds, as an initializer
+ * of struct kh_simd_min.
+ */
+#define KH_ROW(...)		__VA_ARGS__
+#define KH_DRIVER_MIN(id)	KH_DRIVER_##id(__KH_ROW_MIN)
+#define __KH_ROW_MIN(name, driver, prio, ds, bs, key, state, fam, isa, ...) \
+	__KH_MIN(__VA_ARGS__, name, driver, prio, ds, bs, key, state, fam, isa)
+#define __KH_MIN(task, kthread, ...)	KH_ROW(task, kthread)
 
 /* The generic C */
 #define KH_DRIVER_highwayhash64_generic(X)	\

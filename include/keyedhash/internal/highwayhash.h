@@ -99,9 +99,10 @@ int kh_highwayhash_digest_neon(struct kh_highwayhash_state *st,
 			       const struct kh_simd_min *min);
 
 /*
- * The instruction sets of this architecture: kh_highwayhash_blocks_isa()
- * (@nblocks whole 32-byte blocks, inside a SIMD section for SIMD), the
- * keys, the thresholds and the dispatcher (<keyedhash/internal/arch.h>).
+ * The instruction sets of this architecture: KH_HIGHWAYHASH_ISAS, their
+ * block functions kh_highwayhash_blocks_isa() (@nblocks whole 32-byte
+ * blocks, inside a SIMD section for SIMD) and their keys
+ * (<keyedhash/internal/arch.h>).
  */
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
 #include "arch/x86/highwayhash.h"
@@ -110,6 +111,132 @@ int kh_highwayhash_digest_neon(struct kh_highwayhash_state *st,
 #else
 #include "arch/generic/highwayhash.h"
 #endif
+
+/*
+ * What an architecture's header does not override: the generic C for
+ * every instruction set, the buffered block and those from @src in two
+ * calls.
+ */
+#ifndef kh_highwayhash_blocks_isa
+static __always_inline void
+kh_highwayhash_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
+			  const u8 *src, size_t nblocks)
+{
+	kh_highwayhash_blocks_generic(st, src, nblocks);
+}
+#endif
+
+#ifndef kh_highwayhash_buf_blocks_isa
+static __always_inline void
+kh_highwayhash_buf_blocks_isa(enum kh_isa isa, struct kh_highwayhash_state *st,
+			      const u8 *src, size_t nblocks)
+{
+	kh_highwayhash_blocks_isa(isa, st, st->buf, 1);
+	kh_highwayhash_blocks_isa(isa, st, src, nblocks);
+}
+#endif
+
+/*
+ * The dispatcher, one for every architecture (<keyedhash/internal/arch.h>):
+ * kh_highwayhash_isa() is the instruction set the keys chose, and
+ * kh_highwayhash_<op>_isa(isa, min, ...) runs an operation on @isa:
+ * KH_ISA_AUTO for that choice, any other value pins it (one this
+ * architecture lacks: the generic C); @min NULL for the library's
+ * thresholds, those of the driver of @isa and @digestsize
+ * (<keyedhash/internal/drivers.h>), or the caller's.  With @isa and @min
+ * constants it leaves one direct call.
+ */
+static __always_inline enum kh_isa kh_highwayhash_isa(void)
+{
+	if (kh_highwayhash_key(KH_ISA_avx2))
+		return KH_ISA_avx2;
+	if (kh_highwayhash_key(KH_ISA_neon))
+		return KH_ISA_neon;
+	return KH_ISA_generic;
+}
+
+#define kh_highwayhash_min(isa, digestsize) ({				\
+	static const struct kh_simd_min min64 =				\
+		KH_DRIVER_MIN(highwayhash64_##isa);			\
+	static const struct kh_simd_min min128 =			\
+		KH_DRIVER_MIN(highwayhash128_##isa);			\
+	static const struct kh_simd_min min256 =			\
+		KH_DRIVER_MIN(highwayhash256_##isa);			\
+	unsigned int ds = (digestsize);					\
+									\
+	ds == KH_HIGHWAYHASH64_DIGEST_SIZE ? &min64 :			\
+	ds == KH_HIGHWAYHASH128_DIGEST_SIZE ? &min128 : &min256;	\
+})
+
+static __always_inline int
+kh_highwayhash_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
+			  struct kh_highwayhash_state *st, const u8 *data,
+			  size_t len, unsigned int digestsize)
+{
+	if (isa == KH_ISA_AUTO)
+		isa = kh_highwayhash_isa();
+	if (kh_isa_is(isa, KH_ISA_avx2, KH_HIGHWAYHASH_ISAS))
+		return kh_highwayhash_update_avx2(st, data, len, min ?:
+			kh_highwayhash_min(avx2, digestsize));
+	if (kh_isa_is(isa, KH_ISA_neon, KH_HIGHWAYHASH_ISAS))
+		return kh_highwayhash_update_neon(st, data, len, min ?:
+			kh_highwayhash_min(neon, digestsize));
+	return kh_highwayhash_update_generic(st, data, len);
+}
+
+static __always_inline int
+kh_highwayhash_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
+			 struct kh_highwayhash_state *st, u8 *out,
+			 unsigned int digestsize)
+{
+	if (isa == KH_ISA_AUTO)
+		isa = kh_highwayhash_isa();
+	if (kh_isa_is(isa, KH_ISA_avx2, KH_HIGHWAYHASH_ISAS))
+		return kh_highwayhash_final_avx2(st, out, digestsize, min ?:
+			kh_highwayhash_min(avx2, digestsize));
+	if (kh_isa_is(isa, KH_ISA_neon, KH_HIGHWAYHASH_ISAS))
+		return kh_highwayhash_final_neon(st, out, digestsize, min ?:
+			kh_highwayhash_min(neon, digestsize));
+	return kh_highwayhash_final_generic(st, out, digestsize);
+}
+
+/*
+ * A driver's finup(): update() of the last @len bytes and final(); AVX2
+ * has one of its own.
+ */
+static __always_inline int
+kh_highwayhash_finup_isa(enum kh_isa isa, const struct kh_simd_min *min,
+			 struct kh_highwayhash_state *st, const u8 *data,
+			 unsigned int len, u8 *out, unsigned int digestsize)
+{
+	if (isa == KH_ISA_AUTO)
+		isa = kh_highwayhash_isa();
+	if (kh_isa_is(isa, KH_ISA_avx2, KH_HIGHWAYHASH_ISAS))
+		return kh_highwayhash_finup_avx2(st, data, len, out, digestsize,
+			min ?: kh_highwayhash_min(avx2, digestsize));
+	if (len)
+		kh_highwayhash_update_isa(isa, min, st, data, len, digestsize);
+	return kh_highwayhash_final_isa(isa, min, st, out, digestsize);
+}
+
+static __always_inline int
+kh_highwayhash_digest_isa(enum kh_isa isa, const struct kh_simd_min *min,
+			  struct kh_highwayhash_state *st,
+			  const struct kh_highwayhash_key *key,
+			  const u8 *data, size_t len, u8 *out,
+			  unsigned int digestsize)
+{
+	if (isa == KH_ISA_AUTO)
+		isa = kh_highwayhash_isa();
+	if (kh_isa_is(isa, KH_ISA_avx2, KH_HIGHWAYHASH_ISAS))
+		return kh_highwayhash_digest_avx2(st, key, data, len, out,
+			digestsize, min ?: kh_highwayhash_min(avx2, digestsize));
+	if (kh_isa_is(isa, KH_ISA_neon, KH_HIGHWAYHASH_ISAS))
+		return kh_highwayhash_digest_neon(st, key, data, len, out,
+			digestsize, min ?: kh_highwayhash_min(neon, digestsize));
+	return kh_highwayhash_digest_generic(st, key, data, len, out,
+					     digestsize);
+}
 
 /* The library's calls: the module's choice, the library's thresholds. */
 #define kh_highwayhash_update_arch(st, data, len, digestsize)		\

@@ -44,8 +44,8 @@ int kh_multimixer128_update_neon(struct kh_multimixer128_state *st,
 				 const struct kh_simd_min *min);
 
 /*
- * The instruction sets of this architecture: kh_multimixer128_blocks_isa(),
- * the keys, the thresholds and the dispatcher
+ * The instruction sets of this architecture: KH_MULTIMIXER128_ISAS, their
+ * block functions kh_multimixer128_blocks_isa() and their keys
  * (<keyedhash/internal/arch.h>).
  */
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
@@ -55,6 +55,58 @@ int kh_multimixer128_update_neon(struct kh_multimixer128_state *st,
 #else
 #include "arch/generic/multimixer128.h"
 #endif
+
+/* Without arch code: the generic C for every instruction set. */
+#ifndef kh_multimixer128_blocks_isa
+static __always_inline void
+kh_multimixer128_blocks_isa(enum kh_isa isa, u64 h[8], const u8 *key,
+			    const u8 *msg, size_t nblocks)
+{
+	kh_multimixer128_blocks_generic(h, key, msg, nblocks);
+}
+#endif
+
+/*
+ * The dispatcher, as kh_highwayhash_update_isa()
+ * (<keyedhash/internal/highwayhash.h>); the library's thresholds are the
+ * driver's of @isa.  The final is generic C everywhere (a store of the
+ * sums).
+ */
+static __always_inline enum kh_isa kh_multimixer128_isa(void)
+{
+	if (kh_multimixer128_key(KH_ISA_avx512))
+		return KH_ISA_avx512;
+	if (kh_multimixer128_key(KH_ISA_avx2))
+		return KH_ISA_avx2;
+	if (kh_multimixer128_key(KH_ISA_neon))
+		return KH_ISA_neon;
+	return KH_ISA_generic;
+}
+
+static __always_inline int
+kh_multimixer128_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
+			    struct kh_multimixer128_state *st,
+			    const struct kh_multimixer128_key *key,
+			    const u8 *data, size_t len)
+{
+	static const struct kh_simd_min min512 =
+		KH_DRIVER_MIN(multimixer128_avx512);
+	static const struct kh_simd_min min2 = KH_DRIVER_MIN(multimixer128_avx2);
+	static const struct kh_simd_min minn = KH_DRIVER_MIN(multimixer128_neon);
+
+	if (isa == KH_ISA_AUTO)
+		isa = kh_multimixer128_isa();
+	if (kh_isa_is(isa, KH_ISA_avx512, KH_MULTIMIXER128_ISAS))
+		return kh_multimixer128_update_avx512(st, key, data, len,
+						      min ?: &min512);
+	if (kh_isa_is(isa, KH_ISA_avx2, KH_MULTIMIXER128_ISAS))
+		return kh_multimixer128_update_avx2(st, key, data, len,
+						    min ?: &min2);
+	if (kh_isa_is(isa, KH_ISA_neon, KH_MULTIMIXER128_ISAS))
+		return kh_multimixer128_update_neon(st, key, data, len,
+						    min ?: &minn);
+	return kh_multimixer128_update_generic(st, key, data, len);
+}
 
 /* The library's call: the module's choice, the library's thresholds. */
 #define kh_multimixer128_update_arch(st, key, data, len)		\
@@ -84,6 +136,21 @@ kh_multimixer128_fits(const struct kh_multimixer128_state *st,
 		      const struct kh_multimixer128_key *key, size_t len)
 {
 	return st->len <= key->len && len <= key->len - st->len;
+}
+
+/*
+ * The end of a driver's finup() or digest() whose update returned @err:
+ * on an error (the message outgrew the key) the state is wiped and the
+ * error returned, otherwise the final.
+ */
+static __always_inline int
+kh_multimixer128_end(struct kh_multimixer128_state *st, int err, u8 *out)
+{
+	if (err) {
+		kh_wipe_state(st, sizeof(*st));
+		return err;
+	}
+	return kh_multimixer128_final(st, out);
 }
 
 /*

@@ -78,6 +78,13 @@ static inline void kh_nhpoly1305_stream_init(struct kh_nhpoly1305_state *st)
 	memset(st->buf, 0, sizeof(st->buf));
 }
 
+/* kh_nhpoly1305_init(), inlined where a driver starts a message. */
+static __always_inline void
+__kh_nhpoly1305_init(struct kh_nhpoly1305_state *st)
+{
+	kh_nhpoly1305_stream_init(st);
+}
+
 /*
  * The stream's update per instruction set, and nhpoly1305's final (the
  * same on every one), which wipes the state: all return 0, an int so that
@@ -103,8 +110,8 @@ int kh_nhpoly1305_final_generic(struct kh_nhpoly1305_state *st,
 
 /*
  * The instruction sets of this architecture: kh_nh_isa(),
- * kh_nh_has_chunks(), kh_nh_chunks_isa(), the keys, the thresholds and
- * NHPoly1305's dispatcher (<keyedhash/internal/arch.h>).
+ * kh_nh_has_chunks(), kh_nh_chunks_isa(), and NHPoly1305's
+ * KH_NHPOLY1305_ISAS and keys (<keyedhash/internal/arch.h>).
  */
 #if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
 #include "arch/x86/nhpoly1305.h"
@@ -113,6 +120,84 @@ int kh_nhpoly1305_final_generic(struct kh_nhpoly1305_state *st,
 #else
 #include "arch/generic/nhpoly1305.h"
 #endif
+
+/*
+ * What an architecture's header does not override: the generic NH for
+ * every instruction set, and no NH of whole chunks (kh_nh_chunks_isa() is
+ * then never called: one kh_nh_isa() per chunk).
+ */
+#ifndef kh_nh_isa
+static __always_inline void kh_nh_isa(enum kh_isa isa, const u32 *key,
+				      const u8 *msg, size_t len,
+				      u64 hash[KH_NH_NUM_PASSES])
+{
+	kh_nh_generic(key, msg, len, hash);
+}
+#endif
+
+#ifndef kh_nh_has_chunks
+static __always_inline bool kh_nh_has_chunks(enum kh_isa isa)
+{
+	return false;
+}
+
+static __always_inline void
+kh_nh_chunks_isa(enum kh_isa isa, const u32 *key, const u8 *msg,
+		 size_t nchunks, u64 hashes[][KH_NH_NUM_PASSES])
+{
+	size_t c;
+
+	for (c = 0; c < nchunks; c++)
+		kh_nh_isa(isa, key, msg + c * KH_NH_CHUNK, KH_NH_CHUNK,
+			  hashes[c]);
+}
+#endif
+
+/*
+ * NHPoly1305's dispatcher, as kh_highwayhash_update_isa()
+ * (<keyedhash/internal/highwayhash.h>); the library's thresholds are the
+ * driver's of @isa.  Its final hashes the last unit with the generic NH
+ * (one unit costs less than a SIMD section).
+ */
+static __always_inline enum kh_isa kh_nhpoly1305_isa(void)
+{
+	if (kh_nhpoly1305_key(KH_ISA_avx2))
+		return KH_ISA_avx2;
+	if (kh_nhpoly1305_key(KH_ISA_neon))
+		return KH_ISA_neon;
+	return KH_ISA_generic;
+}
+
+static __always_inline int
+kh_nhpoly1305_update_isa(enum kh_isa isa, const struct kh_simd_min *min,
+			 struct kh_nhpoly1305_state *st,
+			 const struct kh_nhpoly1305_key *key,
+			 const u8 *data, size_t len)
+{
+	static const struct kh_simd_min min2 =
+		KH_DRIVER_MIN(nhpoly1305_keyedhash_avx2);
+	static const struct kh_simd_min minn =
+		KH_DRIVER_MIN(nhpoly1305_keyedhash_neon);
+
+	if (isa == KH_ISA_AUTO)
+		isa = kh_nhpoly1305_isa();
+	if (kh_isa_is(isa, KH_ISA_avx2, KH_NHPOLY1305_ISAS))
+		return kh_nhpoly1305_update_avx2(st, key, data, len,
+						 min ?: &min2);
+	if (kh_isa_is(isa, KH_ISA_neon, KH_NHPOLY1305_ISAS))
+		return kh_nhpoly1305_update_neon(st, key, data, len,
+						 min ?: &minn);
+	return kh_nhpoly1305_update_generic(st, key, data, len);
+}
+
+/* The final is the generic C's on every instruction set. */
+static __always_inline int
+kh_nhpoly1305_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
+			struct kh_nhpoly1305_state *st,
+			const struct kh_nhpoly1305_key *key, u8 *out)
+{
+	return kh_nhpoly1305_final_generic(st, key, out);
+}
 
 /* The library's call: the module's choice, the library's thresholds. */
 #define kh_nhpoly1305_update_arch(st, key, data, len)			\
