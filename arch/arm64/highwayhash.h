@@ -131,4 +131,7 @@ kh_highwayhash_digest_isa(enum kh_isa isa, const struct kh_simd_min *min,
 					     digestsize);
 }
 
+/* many messages at once: kh_highwayhash_digest_many_isa() */
+#include "arch/arm64/highwayhash-many.h"
+
 #endif /* _KEYEDHASH_ARCH_ARM64_HIGHWAYHASH_H */

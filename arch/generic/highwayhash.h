@@ -57,4 +57,7 @@ kh_highwayhash_digest_isa(enum kh_isa isa, const struct kh_simd_min *min,
 					     digestsize);
 }
 
+/* many messages at once: kh_highwayhash_digest_many_isa() */
+#include "arch/generic/highwayhash-many.h"
+
 #endif /* _KEYEDHASH_ARCH_GENERIC_HIGHWAYHASH_H */

@@ -153,4 +153,7 @@ kh_highwayhash_digest_isa(enum kh_isa isa, const struct kh_simd_min *min,
 					     digestsize);
 }
 
+/* many messages at once: kh_highwayhash_digest_many_isa() */
+#include "arch/x86/highwayhash-many.h"
+
 #endif /* _KEYEDHASH_ARCH_X86_HIGHWAYHASH_H */

@@ -99,6 +99,14 @@ int kh_highwayhash_digest_neon(struct kh_highwayhash_state *st,
 			       const struct kh_simd_min *min);
 
 /*
+ * Many messages, one at a time by the generic one-shot (core/highwayhash_many.c);
+ * the arch header's kh_highwayhash_digest_many_isa() chooses.
+ */
+int kh_highwayhash_digest_many_generic(const struct kh_highwayhash_key *key,
+				       const u8 *const *data, const size_t *len,
+				       size_t n, u8 *out, unsigned int digestsize);
+
+/*
  * The instruction sets of this architecture: kh_highwayhash_blocks_isa()
  * (@nblocks whole 32-byte blocks, inside a SIMD section for SIMD), the
  * keys, the thresholds and the dispatcher (<keyedhash/internal/arch.h>).

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HighwayHash of many messages, x86_64 AVX2: the messages taken two at a
+ * time, their chains interleaved by the assembly
+ * (highwayhash-many-avx2.S), in SIMD sections of at most KH_SIMD_CHUNK
+ * message bytes.
+ *
+ * Two messages of at most KH_SIMD_CHUNK bytes together go whole through
+ * kh_highwayhash_oneshot2_avx2(), key to digests in registers, as many
+ * such pairs in one section as fit in KH_SIMD_CHUNK bytes.  A longer pair
+ * goes through two states on the stack: the whole blocks both messages
+ * have, interleaved, KH_SIMD_CHUNK bytes of the two per section; then
+ * each message's rest and end by the single-message update and final.
+ * An odd last message goes alone, by the single-message one-shot.
+ */
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <keyedhash/internal/highwayhash.h>
+
+/* Blocks of each message of a long pair in one section. */
+#define HH_PAIR_BLOCKS	(KH_SIMD_CHUNK / 2 / KH_HIGHWAYHASH_BLOCK_SIZE)
+
+/* Two messages, at least one longer than half a SIMD section. */
+static void highwayhash_long_pair(const struct kh_highwayhash_key *key,
+				  const u8 *const *data, const size_t *len,
+				  u8 *out, unsigned int digestsize,
+				  const struct kh_simd_min *min)
+{
+	struct kh_highwayhash_state st[2];
+	size_t common = min(len[0], len[1]) / KH_HIGHWAYHASH_BLOCK_SIZE;
+	size_t done = 0, off;
+	struct kh_simd_save save;
+	int j;
+
+	__kh_highwayhash_init(&st[0], key);
+	__kh_highwayhash_init(&st[1], key);
+	while (done < common) {
+		size_t k = min_t(size_t, common - done, HH_PAIR_BLOCKS);
+
+		off = done * KH_HIGHWAYHASH_BLOCK_SIZE;
+		kh_simd_begin(&save);
+		kh_highwayhash_blocks2_avx2(&st[0], &st[1], data[0] + off,
+					    data[1] + off, k);
+		kh_simd_end(&save);
+		done += k;
+	}
+	off = done * KH_HIGHWAYHASH_BLOCK_SIZE;
+	for (j = 0; j < 2; j++) {
+		st[j].len = off;
+		/* (a message of 0 bytes may be NULL: no offset added to it) */
+		if (len[j] > off)
+			kh_highwayhash_update_avx2(&st[j], data[j] + off,
+						   len[j] - off, min);
+		kh_highwayhash_final_avx2(&st[j], out + j * digestsize,
+					  digestsize, min);
+	}
+}
+
+/*
+ * How many messages from @i on go in one section of pairs: pairs while
+ * the bytes stay within KH_SIMD_CHUNK; their bytes in *@bytes.  0 if the
+ * pair at @i does not fit.
+ */
+static size_t highwayhash_pairs(const size_t *len, size_t i, size_t n,
+				size_t *bytes)
+{
+	size_t j = i, sum = 0;
+
+	while (n - j >= 2 && len[j] <= KH_SIMD_CHUNK - sum &&
+	       len[j + 1] <= KH_SIMD_CHUNK - sum - len[j]) {
+		sum += len[j] + len[j + 1];
+		j += 2;
+	}
+	*bytes = sum;
+	return j - i;
+}
+
+int kh_highwayhash_digest_many_avx2(const struct kh_highwayhash_key *key,
+				    const u8 *const *data, const size_t *len,
+				    size_t n, u8 *out, unsigned int digestsize,
+				    const struct kh_simd_min *min)
+{
+	struct kh_highwayhash_state st;
+	struct kh_simd_save save;
+	size_t i = 0, k, bytes;
+
+	/* the assembly reads v1 right after v0 in the key, and the state */
+	BUILD_BUG_ON(offsetof(struct kh_highwayhash_key, v1) != 32 ||
+		     offsetof(struct kh_highwayhash_state, v1) != 32 ||
+		     offsetof(struct kh_highwayhash_state, mul0) != 64 ||
+		     offsetof(struct kh_highwayhash_state, mul1) != 96);
+
+	if (!kh_simd_usable())
+		return kh_highwayhash_digest_many_generic(key, data, len, n,
+							  out, digestsize);
+	while (n - i >= 2) {
+		k = highwayhash_pairs(len, i, n, &bytes);
+		if (!k) {
+			highwayhash_long_pair(key, data + i, len + i,
+					      out + i * digestsize, digestsize,
+					      min);
+			i += 2;
+			continue;
+		}
+		if (bytes < kh_simd_min(min)) {
+			/* too little for a section: the generic C */
+			kh_highwayhash_digest_many_generic(key, data + i,
+							   len + i, k,
+							   out + i * digestsize,
+							   digestsize);
+			i += k;
+			continue;
+		}
+		kh_simd_begin(&save);
+		for (k += i; i < k; i += 2)
+			kh_highwayhash_oneshot2_avx2(key->v0, data + i, len + i,
+						     out + i * digestsize,
+						     digestsize);
+		kh_simd_end(&save);
+	}
+	if (i < n)
+		kh_highwayhash_digest_avx2(&st, key, data[i], len[i],
+					   out + i * digestsize, digestsize,
+					   min);
+	return 0;
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * HighwayHash of many messages on x86_64: two chains interleaved in AVX2
+ * (highwayhash-many-avx2.S, highwayhash-many.c).  Included by
+ * arch/x86/highwayhash.h alone, at its end.
+ */
+#ifndef _KEYEDHASH_ARCH_X86_HIGHWAYHASH_MANY_H
+#define _KEYEDHASH_ARCH_X86_HIGHWAYHASH_MANY_H
+
+/*
+ * Two whole messages (@data[0], @len[0] and @data[1], @len[1]) under the
+ * key whose v0 and v1 are at @v, the state in registers throughout; the
+ * digests to @out and @out + @digestsize.  Inside a SIMD section its
+ * caller holds, which covers at most KH_SIMD_CHUNK bytes of the two.
+ */
+asmlinkage void kh_highwayhash_oneshot2_avx2(const u64 *v,
+					     const u8 *const *data,
+					     const size_t *len, u8 *out,
+					     unsigned int digestsize);
+/*
+ * @nblocks (at least one) whole blocks from @srca into @a and from @srcb
+ * into @b, interleaved; @a's and @b's buffers and lengths untouched.
+ */
+asmlinkage void kh_highwayhash_blocks2_avx2(struct kh_highwayhash_state *a,
+					    struct kh_highwayhash_state *b,
+					    const u8 *srca, const u8 *srcb,
+					    size_t nblocks);
+
+/* arch/x86/highwayhash-many.c */
+int kh_highwayhash_digest_many_avx2(const struct kh_highwayhash_key *key,
+				    const u8 *const *data, const size_t *len,
+				    size_t n, u8 *out, unsigned int digestsize,
+				    const struct kh_simd_min *min);
+
+/*
+ * @n messages under @key, digests of @digestsize bytes one after another
+ * at @out, with instruction set @isa (KH_ISA_AUTO: the module's choice)
+ * and the thresholds @min (NULL: the library's).
+ */
+static __always_inline int
+kh_highwayhash_digest_many_isa(enum kh_isa isa, const struct kh_simd_min *min,
+			       const struct kh_highwayhash_key *key,
+			       const u8 *const *data, const size_t *len,
+			       size_t n, u8 *out, unsigned int digestsize)
+{
+	if (isa == KH_ISA_AUTO)
+		isa = kh_highwayhash_isa();
+	if (isa == KH_ISA_avx2)
+		return kh_highwayhash_digest_many_avx2(key, data, len, n, out,
+			digestsize, min ?: kh_highwayhash_avx2_min(digestsize));
+	return kh_highwayhash_digest_many_generic(key, data, len, n, out,
+						  digestsize);
+}
+
+#endif /* _KEYEDHASH_ARCH_X86_HIGHWAYHASH_MANY_H */
