@@ -86,7 +86,9 @@ int khb_digest(unsigned int i, const void *ctx, void *state,
  * @n whole messages (@msgs[i], @lens[i] bytes), their digests one after
  * another at @out (digestsize bytes each).  HighwayHash runs the library's
  * many-message code, which interleaves two messages' chains where the
- * instruction set has code for it; the other algorithms run khb_digest()
+ * instruction set has code for it (the driver the module would run: the
+ * module's choice, with AVX-512 pairs where it uses zmm code; any other
+ * driver pinned); the other algorithms run khb_digest()
  * per message, @state scratch space for it.  0, or the first error of a
  * message (the digests from that message on are then not written).
  */

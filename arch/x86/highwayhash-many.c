@@ -12,7 +12,12 @@
  * have, interleaved, KH_SIMD_CHUNK bytes of the two per section; then
  * each message's rest and end by the single-message update and final.
  * An odd last message goes alone, by the single-message one-shot.
+ * Where the CPU has AVX-512 (and the module uses zmm code: not where it
+ * lowers the clock, kh_avx512_usable()) and AVX512BW, the pairs go through
+ * kh_highwayhash_oneshot2_avx512() and kh_highwayhash_blocks2_avx512()
+ * instead (highwayhash-many-avx512.S).
  */
+#include <linux/jump_label.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include <keyedhash/internal/highwayhash.h>
@@ -20,11 +25,15 @@
 /* Blocks of each message of a long pair in one section. */
 #define HH_PAIR_BLOCKS	(KH_SIMD_CHUNK / 2 / KH_HIGHWAYHASH_BLOCK_SIZE)
 
-/* Two messages, at least one longer than half a SIMD section. */
-static void highwayhash_long_pair(const struct kh_highwayhash_key *key,
-				  const u8 *const *data, const size_t *len,
-				  u8 *out, unsigned int digestsize,
-				  const struct kh_simd_min *min)
+/*
+ * Two messages, at least one longer than half a SIMD section; the blocks
+ * both have in AVX-512 with @zmm.
+ */
+static __always_inline void
+highwayhash_long_pair(const struct kh_highwayhash_key *key,
+		      const u8 *const *data, const size_t *len, u8 *out,
+		      unsigned int digestsize, const struct kh_simd_min *min,
+		      bool zmm)
 {
 	struct kh_highwayhash_state st[2];
 	size_t common = min(len[0], len[1]) / KH_HIGHWAYHASH_BLOCK_SIZE;
@@ -39,8 +48,16 @@ static void highwayhash_long_pair(const struct kh_highwayhash_key *key,
 
 		off = done * KH_HIGHWAYHASH_BLOCK_SIZE;
 		kh_simd_begin(&save);
-		kh_highwayhash_blocks2_avx2(&st[0], &st[1], data[0] + off,
-					    data[1] + off, k);
+#ifndef KH_NO_AS_AVX512
+		if (zmm)
+			kh_highwayhash_blocks2_avx512(&st[0], &st[1],
+						      data[0] + off,
+						      data[1] + off, k);
+		else
+#endif
+			kh_highwayhash_blocks2_avx2(&st[0], &st[1],
+						    data[0] + off,
+						    data[1] + off, k);
 		kh_simd_end(&save);
 		done += k;
 	}
@@ -75,10 +92,15 @@ static size_t highwayhash_pairs(const size_t *len, size_t i, size_t n,
 	return j - i;
 }
 
-int kh_highwayhash_digest_many_avx2(const struct kh_highwayhash_key *key,
-				    const u8 *const *data, const size_t *len,
-				    size_t n, u8 *out, unsigned int digestsize,
-				    const struct kh_simd_min *min)
+/*
+ * The pairs by the one-shot of two messages, in AVX2 or, with @zmm, in
+ * AVX-512 (both messages in one zmm register per state vector); the long
+ * pairs likewise by the blocks of two states.
+ */
+static __always_inline int
+highwayhash_many(const struct kh_highwayhash_key *key, const u8 *const *data,
+		 const size_t *len, size_t n, u8 *out, unsigned int digestsize,
+		 const struct kh_simd_min *min, bool zmm)
 {
 	struct kh_highwayhash_state st;
 	struct kh_simd_save save;
@@ -98,7 +120,7 @@ int kh_highwayhash_digest_many_avx2(const struct kh_highwayhash_key *key,
 		if (!k) {
 			highwayhash_long_pair(key, data + i, len + i,
 					      out + i * digestsize, digestsize,
-					      min);
+					      min, zmm);
 			i += 2;
 			continue;
 		}
@@ -112,10 +134,20 @@ int kh_highwayhash_digest_many_avx2(const struct kh_highwayhash_key *key,
 			continue;
 		}
 		kh_simd_begin(&save);
-		for (k += i; i < k; i += 2)
-			kh_highwayhash_oneshot2_avx2(key->v0, data + i, len + i,
-						     out + i * digestsize,
-						     digestsize);
+		for (k += i; i < k; i += 2) {
+#ifndef KH_NO_AS_AVX512
+			if (zmm)
+				kh_highwayhash_oneshot2_avx512(key->v0, data + i,
+							       len + i,
+							       out + i * digestsize,
+							       digestsize);
+			else
+#endif
+				kh_highwayhash_oneshot2_avx2(key->v0, data + i,
+							     len + i,
+							     out + i * digestsize,
+							     digestsize);
+		}
 		kh_simd_end(&save);
 	}
 	if (i < n)
@@ -124,3 +156,23 @@ int kh_highwayhash_digest_many_avx2(const struct kh_highwayhash_key *key,
 					   min);
 	return 0;
 }
+
+int kh_highwayhash_digest_many_avx2(const struct kh_highwayhash_key *key,
+				    const u8 *const *data, const size_t *len,
+				    size_t n, u8 *out, unsigned int digestsize,
+				    const struct kh_simd_min *min)
+{
+	return highwayhash_many(key, data, len, n, out, digestsize, min, false);
+}
+
+#ifndef KH_NO_AS_AVX512
+DEFINE_STATIC_KEY_FALSE_RO(kh_have_highwayhash_many_avx512);
+
+int kh_highwayhash_digest_many_avx512(const struct kh_highwayhash_key *key,
+				      const u8 *const *data, const size_t *len,
+				      size_t n, u8 *out, unsigned int digestsize,
+				      const struct kh_simd_min *min)
+{
+	return highwayhash_many(key, data, len, n, out, digestsize, min, true);
+}
+#endif

@@ -26,7 +26,29 @@ asmlinkage void kh_highwayhash_blocks2_avx2(struct kh_highwayhash_state *a,
 					    const u8 *srca, const u8 *srcb,
 					    size_t nblocks);
 
+/* The same, both messages in one zmm register per state vector. */
+asmlinkage void kh_highwayhash_oneshot2_avx512(const u64 *v,
+					       const u8 *const *data,
+					       const size_t *len, u8 *out,
+					       unsigned int digestsize);
+
+asmlinkage void kh_highwayhash_blocks2_avx512(struct kh_highwayhash_state *a,
+					      struct kh_highwayhash_state *b,
+					      const u8 *srca, const u8 *srcb,
+					      size_t nblocks);
+
+/*
+ * AVX-512 with AVX512BW where the module uses zmm code (kh_arch_init()):
+ * the AVX2 instruction set's many-message function then runs the AVX-512
+ * pairs; the single-message code has no AVX-512 (docs/design.md).
+ */
+DECLARE_STATIC_KEY_FALSE(kh_have_highwayhash_many_avx512);
+
 /* arch/x86/highwayhash-many.c */
+int kh_highwayhash_digest_many_avx512(const struct kh_highwayhash_key *key,
+				      const u8 *const *data, const size_t *len,
+				      size_t n, u8 *out, unsigned int digestsize,
+				      const struct kh_simd_min *min);
 int kh_highwayhash_digest_many_avx2(const struct kh_highwayhash_key *key,
 				    const u8 *const *data, const size_t *len,
 				    size_t n, u8 *out, unsigned int digestsize,
@@ -43,8 +65,19 @@ kh_highwayhash_digest_many_isa(enum kh_isa isa, const struct kh_simd_min *min,
 			       const u8 *const *data, const size_t *len,
 			       size_t n, u8 *out, unsigned int digestsize)
 {
-	if (isa == KH_ISA_AUTO)
+	if (isa == KH_ISA_AUTO) {
 		isa = kh_highwayhash_isa();
+#ifndef KH_NO_AS_AVX512
+		if (isa == KH_ISA_avx2 &&
+		    static_branch_likely(&kh_have_highwayhash_many_avx512))
+			isa = KH_ISA_avx512;
+#endif
+	}
+#ifndef KH_NO_AS_AVX512
+	if (isa == KH_ISA_avx512)
+		return kh_highwayhash_digest_many_avx512(key, data, len, n, out,
+			digestsize, min ?: kh_highwayhash_avx2_min(digestsize));
+#endif
 	if (isa == KH_ISA_avx2)
 		return kh_highwayhash_digest_many_avx2(key, data, len, n, out,
 			digestsize, min ?: kh_highwayhash_avx2_min(digestsize));

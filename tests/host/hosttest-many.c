@@ -5,8 +5,9 @@
  * kh_highwayhash_digest_many_isa()) against the single-message one-shot of
  * the generic C, message by message.  Built for the generic C alone, and
  * on x86_64 with the arch code (Makefile), where the AVX2 code that
- * interleaves two messages' chains is run pinned, through the library's
- * choice, and with SIMD refused (the generic fallback):
+ * interleaves two messages' chains and the AVX-512 code that holds both
+ * in one zmm register (where the CPU has it) are run pinned, through the
+ * library's choice, and with SIMD refused (the generic fallback):
  *
  *  - every length 0..1024 in either lane of a pair, its partner of
  *    another length (chains that end at different times) or the same,
@@ -306,6 +307,12 @@ int main(void)
 #if defined(KH_SHIM_ARCH) && defined(__x86_64__)
 	if (kh_avx2_usable()) {
 		run(KH_ISA_avx2, "avx2", pool, poolsize);
+#ifndef KH_NO_AS_AVX512
+		if (static_branch_likely(&kh_have_highwayhash_many_avx512))
+			run(KH_ISA_avx512, "avx512", pool, poolsize);
+		else
+			printf("NOT RUN: the AVX-512 code: not used on this CPU\n");
+#endif
 		run(KH_ISA_AUTO, "the module's choice", pool, poolsize);
 	} else {
 		printf("NOT RUN: the AVX2 code: this CPU lacks avx2\n");
