@@ -257,6 +257,91 @@
 .endm
 
 /*
+ * The pair from the states in the registers on: the blocks, the
+ * remainders, the permute rounds and the outputs, %rsi, %rdx, %rcx and
+ * %r8d holding data, len, out and digestsize; ends in RET.
+ */
+.macro HH2_PAIR_BODY
+	mov		(%rsi), %r10		/* A's bytes */
+	mov		8(%rsi), %r11		/* B's bytes */
+	mov		(%rdx), %r9		/* A's length */
+	mov		8(%rdx), %rdx		/* B's length */
+	mov		%r9, %rax
+	shr		$5, %rax		/* A's blocks */
+	mov		%rdx, %rsi
+	shr		$5, %rsi		/* B's blocks */
+	mov		%rax, %rdi
+	cmp		%rsi, %rdi
+	cmova		%rsi, %rdi		/* the blocks both have */
+	sub		%rdi, %rax		/* A's blocks beyond them */
+	sub		%rdi, %rsi		/* B's blocks beyond them */
+	test		%rdi, %rdi
+	jz		.Lpair_done\@
+.Lpair_loop\@:
+	HH2_ROUND	(%r10), (%r11)
+	add		$32, %r10
+	add		$32, %r11
+	dec		%rdi
+	jnz		.Lpair_loop\@
+.Lpair_done\@:
+	test		%rax, %rax
+	jz		.Lmore_b\@
+.Lmore_a\@:
+	HH1_ROUND	(%r10), CHAIN_A
+	add		$32, %r10
+	dec		%rax
+	jnz		.Lmore_a\@
+.Lmore_b\@:
+	test		%rsi, %rsi
+	jz		.Ltails\@
+.Lmore_b_loop\@:
+	HH1_ROUND	(%r11), CHAIN_B
+	add		$32, %r11
+	dec		%rsi
+	jnz		.Lmore_b_loop\@
+.Ltails\@:
+	and		$31, %r9d		/* A's remainder */
+	and		$31, %edx		/* B's remainder */
+	HH1_TAIL	%r10, %r9, %r9d, %rax, %eax, %rsi, %esi, %rdi, %edi, CHAIN_A
+	HH1_TAIL	%r11, %rdx, %edx, %rax, %eax, %rsi, %esi, %rdi, %edi, CHAIN_B
+
+	/* PermuteAndUpdate: 4, 6 or 10 rounds for 8, 16 or 32 bytes */
+	vmovdqa		.Lpermute(%rip), PERM
+	mov		$4, %eax
+	cmp		$8, %r8d
+	je		.Lrounds\@
+	mov		$6, %eax
+	cmp		$16, %r8d
+	je		.Lrounds\@
+	mov		$10, %eax
+.Lrounds\@:
+	vpermd		V0A, PERM, PKTA
+	vpermd		V0B, PERM, PKTB
+	HH2_ROUND	PKTA, PKTB
+	dec		%eax
+	jnz		.Lrounds\@
+
+	cmp		$8, %r8d
+	je		.Lout64\@
+	cmp		$16, %r8d
+	je		.Lout128\@
+	HH1_OUT256	(%rcx), CHAIN_A
+	HH1_OUT256	32(%rcx), CHAIN_B
+	vzeroupper
+	RET
+.Lout128\@:
+	HH1_OUT128	(%rcx), V0A, V0AX, V1A, M0A, M1A, TA1X
+	HH1_OUT128	16(%rcx), V0B, V0BX, V1B, M0B, M1B, TB1X
+	vzeroupper
+	RET
+.Lout64\@:
+	HH1_OUT64	(%rcx), V0A, V0AX, V1A, M0A, M1A
+	HH1_OUT64	8(%rcx), V0B, V0BX, V1B, M0B, M1B
+	vzeroupper
+	RET
+.endm
+
+/*
  * void kh_highwayhash_oneshot2_avx2(const u64 *v, const u8 *const data[2],
  *				     const size_t len[2], u8 *out,
  *				     unsigned int digestsize)
@@ -278,84 +363,37 @@ SYM_FUNC_START(kh_highwayhash_oneshot2_avx2)
 	vmovdqa		M0A, M0B
 	vmovdqa		M1A, M1B
 	vmovdqa		.Lzipper(%rip), ZIPPER
-	mov		(%rsi), %r10		/* A's bytes */
-	mov		8(%rsi), %r11		/* B's bytes */
-	mov		(%rdx), %r9		/* A's length */
-	mov		8(%rdx), %rdx		/* B's length */
-	mov		%r9, %rax
-	shr		$5, %rax		/* A's blocks */
-	mov		%rdx, %rsi
-	shr		$5, %rsi		/* B's blocks */
-	mov		%rax, %rdi
-	cmp		%rsi, %rdi
-	cmova		%rsi, %rdi		/* the blocks both have */
-	sub		%rdi, %rax		/* A's blocks beyond them */
-	sub		%rdi, %rsi		/* B's blocks beyond them */
-	test		%rdi, %rdi
-	jz		.Lpair_done
-.Lpair_loop:
-	HH2_ROUND	(%r10), (%r11)
-	add		$32, %r10
-	add		$32, %r11
-	dec		%rdi
-	jnz		.Lpair_loop
-.Lpair_done:
-	test		%rax, %rax
-	jz		.Lmore_b
-.Lmore_a:
-	HH1_ROUND	(%r10), CHAIN_A
-	add		$32, %r10
-	dec		%rax
-	jnz		.Lmore_a
-.Lmore_b:
-	test		%rsi, %rsi
-	jz		.Ltails
-.Lmore_b_loop:
-	HH1_ROUND	(%r11), CHAIN_B
-	add		$32, %r11
-	dec		%rsi
-	jnz		.Lmore_b_loop
-.Ltails:
-	and		$31, %r9d		/* A's remainder */
-	and		$31, %edx		/* B's remainder */
-	HH1_TAIL	%r10, %r9, %r9d, %rax, %eax, %rsi, %esi, %rdi, %edi, CHAIN_A
-	HH1_TAIL	%r11, %rdx, %edx, %rax, %eax, %rsi, %esi, %rdi, %edi, CHAIN_B
-
-	/* PermuteAndUpdate: 4, 6 or 10 rounds for 8, 16 or 32 bytes */
-	vmovdqa		.Lpermute(%rip), PERM
-	mov		$4, %eax
-	cmp		$8, %r8d
-	je		.Lrounds
-	mov		$6, %eax
-	cmp		$16, %r8d
-	je		.Lrounds
-	mov		$10, %eax
-.Lrounds:
-	vpermd		V0A, PERM, PKTA
-	vpermd		V0B, PERM, PKTB
-	HH2_ROUND	PKTA, PKTB
-	dec		%eax
-	jnz		.Lrounds
-
-	cmp		$8, %r8d
-	je		.Lout64
-	cmp		$16, %r8d
-	je		.Lout128
-	HH1_OUT256	(%rcx), CHAIN_A
-	HH1_OUT256	32(%rcx), CHAIN_B
-	vzeroupper
-	RET
-.Lout128:
-	HH1_OUT128	(%rcx), V0A, V0AX, V1A, M0A, M1A, TA1X
-	HH1_OUT128	16(%rcx), V0B, V0BX, V1B, M0B, M1B, TB1X
-	vzeroupper
-	RET
-.Lout64:
-	HH1_OUT64	(%rcx), V0A, V0AX, V1A, M0A, M1A
-	HH1_OUT64	8(%rcx), V0B, V0BX, V1B, M0B, M1B
-	vzeroupper
-	RET
+	HH2_PAIR_BODY
 SYM_FUNC_END(kh_highwayhash_oneshot2_avx2)
+
+/*
+ * void kh_highwayhash_resume2_avx2(const struct kh_highwayhash_state *a,
+ *				    const struct kh_highwayhash_state *b,
+ *				    const u8 *const data[2],
+ *				    const size_t len[2], u8 *out,
+ *				    unsigned int digestsize)
+ *
+ * As kh_highwayhash_oneshot2_avx2(), from states @a and @b (whole blocks
+ * absorbed, their v0, v1, mul0 and mul1 read a word at a time) rather
+ * than a key: the last @len[0] bytes of message A and @len[1] of B to
+ * their digests.  The states are only read.
+ */
+SYM_FUNC_START(kh_highwayhash_resume2_avx2)
+	HH2_LOAD_VEC	0x00(%rdi), V0A, V0AX, TA1X
+	HH2_LOAD_VEC	0x20(%rdi), V1A, V1AX, TA1X
+	HH2_LOAD_VEC	0x40(%rdi), M0A, %xmm2, TA1X
+	HH2_LOAD_VEC	0x60(%rdi), M1A, %xmm3, TA1X
+	HH2_LOAD_VEC	0x00(%rsi), V0B, V0BX, TB1X
+	HH2_LOAD_VEC	0x20(%rsi), V1B, V1BX, TB1X
+	HH2_LOAD_VEC	0x40(%rsi), M0B, %xmm6, TB1X
+	HH2_LOAD_VEC	0x60(%rsi), M1B, %xmm7, TB1X
+	vmovdqa		.Lzipper(%rip), ZIPPER
+	mov		%rdx, %rsi		/* data */
+	mov		%rcx, %rdx		/* len */
+	mov		%r8, %rcx		/* out */
+	mov		%r9d, %r8d		/* digestsize */
+	HH2_PAIR_BODY
+SYM_FUNC_END(kh_highwayhash_resume2_avx2)
 
 /*
  * void kh_highwayhash_blocks2_avx2(struct kh_highwayhash_state *a,

@@ -149,21 +149,11 @@
 .endm
 
 /*
- * void kh_highwayhash_oneshot2_avx512(const u64 *v, const u8 *const data[2],
- *				       const size_t len[2], u8 *out,
- *				       unsigned int digestsize)
- *
- * As kh_highwayhash_oneshot2_avx2() (highwayhash-many-avx2.S): two whole
- * messages under the key whose v0 and v1 are at @v, digests to @out and
- * @out + @digestsize, the states in registers throughout.  Inside a SIMD
- * section its caller holds.
+ * The pair from the states in the registers on: the blocks, the
+ * remainders, the permute rounds and the outputs, %rsi, %rdx, %rcx and
+ * %r8d holding data, len, out and digestsize; ends in RET.
  */
-SYM_FUNC_START(kh_highwayhash_oneshot2_avx512)
-	vbroadcasti64x4	0x00(%rdi), V0
-	vbroadcasti64x4	0x20(%rdi), V1
-	vbroadcasti64x4	.Liv0(%rip), M0
-	vbroadcasti64x4	.Liv1(%rip), M1
-	vbroadcasti64x4	.Lzipper(%rip), ZIPPER
+.macro HH512_PAIR_BODY
 	mov		(%rsi), %r10		/* A's bytes */
 	mov		8(%rsi), %r11		/* B's bytes */
 	mov		(%rdx), %r9		/* A's length */
@@ -178,38 +168,38 @@ SYM_FUNC_START(kh_highwayhash_oneshot2_avx512)
 	sub		%rdi, %rax		/* A's blocks beyond them */
 	sub		%rdi, %rsi		/* B's blocks beyond them */
 	test		%rdi, %rdi
-	jz		.Lpair_done
-.Lpair_loop:
+	jz		.Lpair_done\@
+.Lpair_loop\@:
 	vmovdqu		(%r10), PKTY
 	vinserti64x4	$1, (%r11), PKT, PKT
 	HH512_ROUND	PKT
 	add		$32, %r10
 	add		$32, %r11
 	dec		%rdi
-	jnz		.Lpair_loop
-.Lpair_done:
+	jnz		.Lpair_loop\@
+.Lpair_done\@:
 	test		%rax, %rax
-	jz		.Lmore_b
+	jz		.Lmore_b\@
 	mov		$0x0f, %edi
 	kmovw		%edi, %k1		/* A's qwords */
-.Lmore_a:
+.Lmore_a\@:
 	vmovdqu		(%r10), PKTY
 	HH512_ROUND	PKT, {%k1}
 	add		$32, %r10
 	dec		%rax
-	jnz		.Lmore_a
-.Lmore_b:
+	jnz		.Lmore_a\@
+.Lmore_b\@:
 	test		%rsi, %rsi
-	jz		.Ltails
+	jz		.Ltails\@
 	mov		$0xf0, %edi
 	kmovw		%edi, %k1		/* B's qwords */
-.Lmore_b_loop:
+.Lmore_b_loop\@:
 	vbroadcasti64x4	(%r11), PKT
 	HH512_ROUND	PKT, {%k1}
 	add		$32, %r11
 	dec		%rsi
-	jnz		.Lmore_b_loop
-.Ltails:
+	jnz		.Lmore_b_loop\@
+.Ltails\@:
 	and		$31, %r9d		/* A's remainder */
 	and		$31, %edx		/* B's remainder */
 	/* the qwords of the messages with a remainder */
@@ -223,7 +213,7 @@ SYM_FUNC_START(kh_highwayhash_oneshot2_avx512)
 	or		%edi, %eax
 1:
 	test		%eax, %eax
-	jz		.Lfinish
+	jz		.Lfinish\@
 	kmovw		%eax, %k1
 	/* v0 += n in both halves of each word; v1's halves rotated by n */
 	vpbroadcastd	%r9d, T2
@@ -241,26 +231,26 @@ SYM_FUNC_START(kh_highwayhash_oneshot2_avx512)
 	vinserti64x4	$1, PB, %zmm11, PKT	/* A's packet, B's above it */
 	HH512_ROUND	PKT, {%k1}
 
-.Lfinish:
+.Lfinish\@:
 	/* PermuteAndUpdate: 4, 6 or 10 rounds for 8, 16 or 32 bytes */
 	vmovdqa64	.Lpermute512(%rip), PERM
 	mov		$4, %eax
 	cmp		$8, %r8d
-	je		.Lrounds
+	je		.Lrounds\@
 	mov		$6, %eax
 	cmp		$16, %r8d
-	je		.Lrounds
+	je		.Lrounds\@
 	mov		$10, %eax
-.Lrounds:
+.Lrounds\@:
 	vpermd		V0, PERM, PKT
 	HH512_ROUND	PKT
 	dec		%eax
-	jnz		.Lrounds
+	jnz		.Lrounds\@
 
 	cmp		$8, %r8d
-	je		.Lout64
+	je		.Lout64\@
 	cmp		$16, %r8d
-	je		.Lout128
+	je		.Lout128\@
 	/*
 	 * 256 bits: per 128-bit lane j of each message, A = v0 + mul0 and
 	 * B = v1 + mul1 as 128-bit numbers, B's top two bits cleared:
@@ -283,7 +273,7 @@ SYM_FUNC_START(kh_highwayhash_oneshot2_avx512)
 	vextracti64x4	$1, V0, 32(%rcx)
 	vzeroupper
 	RET
-.Lout128:
+.Lout128\@:
 	/* words 0, 1 of v0 + mul0 plus words 2, 3 of v1 + mul1, per message */
 	vpaddq		M0, V0, V0
 	vpaddq		M1, V1, V1
@@ -293,7 +283,7 @@ SYM_FUNC_START(kh_highwayhash_oneshot2_avx512)
 	vextracti32x4	$2, V0, 16(%rcx)
 	vzeroupper
 	RET
-.Lout64:
+.Lout64\@:
 	/* word 0 of v0 + v1 + mul0 + mul1, per message */
 	vpaddq		V1, V0, V0
 	vpaddq		M1, M0, M0
@@ -303,7 +293,55 @@ SYM_FUNC_START(kh_highwayhash_oneshot2_avx512)
 	vmovq		T0X, 8(%rcx)
 	vzeroupper
 	RET
+.endm
+
+/*
+ * void kh_highwayhash_oneshot2_avx512(const u64 *v, const u8 *const data[2],
+ *				       const size_t len[2], u8 *out,
+ *				       unsigned int digestsize)
+ *
+ * As kh_highwayhash_oneshot2_avx2() (highwayhash-many-avx2.S): two whole
+ * messages under the key whose v0 and v1 are at @v, digests to @out and
+ * @out + @digestsize, the states in registers throughout.  Inside a SIMD
+ * section its caller holds.
+ */
+SYM_FUNC_START(kh_highwayhash_oneshot2_avx512)
+	vbroadcasti64x4	0x00(%rdi), V0
+	vbroadcasti64x4	0x20(%rdi), V1
+	vbroadcasti64x4	.Liv0(%rip), M0
+	vbroadcasti64x4	.Liv1(%rip), M1
+	vbroadcasti64x4	.Lzipper(%rip), ZIPPER
+	HH512_PAIR_BODY
 SYM_FUNC_END(kh_highwayhash_oneshot2_avx512)
+
+/*
+ * void kh_highwayhash_resume2_avx512(const struct kh_highwayhash_state *a,
+ *				    const struct kh_highwayhash_state *b,
+ *				    const u8 *const data[2],
+ *				    const size_t len[2], u8 *out,
+ *				    unsigned int digestsize)
+ *
+ * As kh_highwayhash_oneshot2_avx512(), from states @a and @b (whole blocks
+ * absorbed) rather
+ * than a key: the last @len[0] bytes of message A and @len[1] of B to
+ * their digests.  The states are only read.
+ */
+SYM_FUNC_START(kh_highwayhash_resume2_avx512)
+	vmovdqu		0x00(%rdi), V0Y
+	vinserti64x4	$1, 0x00(%rsi), V0, V0
+	vmovdqu		0x20(%rdi), %ymm1
+	vinserti64x4	$1, 0x20(%rsi), V1, V1
+	vmovdqu		0x40(%rdi), %ymm2
+	vinserti64x4	$1, 0x40(%rsi), M0, M0
+	vmovdqu		0x60(%rdi), %ymm3
+	vinserti64x4	$1, 0x60(%rsi), M1, M1
+	vbroadcasti64x4	.Lzipper(%rip), ZIPPER
+	mov		%rdx, %rsi		/* data */
+	mov		%rcx, %rdx		/* len */
+	mov		%r8, %rcx		/* out */
+	mov		%r9d, %r8d		/* digestsize */
+	HH512_PAIR_BODY
+SYM_FUNC_END(kh_highwayhash_resume2_avx512)
 
 /*
  * void kh_highwayhash_blocks2_avx512(struct kh_highwayhash_state *a,

@@ -9,8 +9,10 @@
  * kh_highwayhash_oneshot2_avx2(), key to digests in registers, as many
  * such pairs in one section as fit in KH_SIMD_CHUNK bytes.  A longer pair
  * goes through two states on the stack: the whole blocks both messages
- * have, interleaved, KH_SIMD_CHUNK bytes of the two per section; then
- * each message's rest and end by the single-message update and final.
+ * have, interleaved, KH_SIMD_CHUNK bytes of the two per section, then the
+ * rest of both to their digests in one more section
+ * (kh_highwayhash_resume2_avx2()), or where that is still too long, each
+ * message's rest and end by the single-message update and final.
  * An odd last message goes alone, by the single-message one-shot.
  * Where the CPU has AVX-512 (and the module uses zmm code: not where it
  * lowers the clock, kh_avx512_usable()) and AVX512BW, the pairs go through
@@ -25,9 +27,33 @@
 /* Blocks of each message of a long pair in one section. */
 #define HH_PAIR_BLOCKS	(KH_SIMD_CHUNK / 2 / KH_HIGHWAYHASH_BLOCK_SIZE)
 
+/* The rest of both messages from their states, in one SIMD section. */
+static __always_inline void
+highwayhash_resume2(const struct kh_highwayhash_state *st,
+		    const u8 *const *rest, const size_t *restlen, u8 *out,
+		    unsigned int digestsize, bool zmm)
+{
+	struct kh_simd_save save;
+
+	kh_simd_begin(&save);
+#ifndef KH_NO_AS_AVX512
+	if (zmm)
+		kh_highwayhash_resume2_avx512(&st[0], &st[1], rest, restlen,
+					      out, digestsize);
+	else
+#endif
+		kh_highwayhash_resume2_avx2(&st[0], &st[1], rest, restlen,
+					    out, digestsize);
+	kh_simd_end(&save);
+}
+
 /*
- * Two messages, at least one longer than half a SIMD section; the blocks
- * both have in AVX-512 with @zmm.
+ * Two messages of more than KH_SIMD_CHUNK bytes together, through two
+ * states: the blocks both have, interleaved (in AVX-512 with @zmm),
+ * KH_SIMD_CHUNK bytes of the two per section, until what is left of
+ * them fits in one section, which then takes it to the digests,
+ * interleaved too; where one is much longer than the other, the rest of
+ * each by the single-message update and final.
  */
 static __always_inline void
 highwayhash_long_pair(const struct kh_highwayhash_key *key,
@@ -37,16 +63,17 @@ highwayhash_long_pair(const struct kh_highwayhash_key *key,
 {
 	struct kh_highwayhash_state st[2];
 	size_t common = min(len[0], len[1]) / KH_HIGHWAYHASH_BLOCK_SIZE;
-	size_t done = 0, off;
+	size_t done = 0, off = 0, restlen[2];
 	struct kh_simd_save save;
+	const u8 *rest[2];
 	int j;
 
 	__kh_highwayhash_init(&st[0], key);
 	__kh_highwayhash_init(&st[1], key);
-	while (done < common) {
+	while (done < common &&
+	       len[0] - off + (len[1] - off) > KH_SIMD_CHUNK) {
 		size_t k = min_t(size_t, common - done, HH_PAIR_BLOCKS);
 
-		off = done * KH_HIGHWAYHASH_BLOCK_SIZE;
 		kh_simd_begin(&save);
 #ifndef KH_NO_AS_AVX512
 		if (zmm)
@@ -60,14 +87,24 @@ highwayhash_long_pair(const struct kh_highwayhash_key *key,
 						    data[1] + off, k);
 		kh_simd_end(&save);
 		done += k;
+		off = done * KH_HIGHWAYHASH_BLOCK_SIZE;
 	}
-	off = done * KH_HIGHWAYHASH_BLOCK_SIZE;
+	for (j = 0; j < 2; j++) {
+		restlen[j] = len[j] - off;
+		/* (a message of 0 bytes may be NULL: no offset added to it) */
+		rest[j] = restlen[j] ? data[j] + off : data[j];
+	}
+	if (restlen[0] <= KH_SIMD_CHUNK &&
+	    restlen[1] <= KH_SIMD_CHUNK - restlen[0]) {
+		highwayhash_resume2(st, rest, restlen, out, digestsize, zmm);
+		kh_wipe_state(st, sizeof(st));
+		return;
+	}
 	for (j = 0; j < 2; j++) {
 		st[j].len = off;
-		/* (a message of 0 bytes may be NULL: no offset added to it) */
-		if (len[j] > off)
-			kh_highwayhash_update_avx2(&st[j], data[j] + off,
-						   len[j] - off, min);
+		if (restlen[j])
+			kh_highwayhash_update_avx2(&st[j], rest[j], restlen[j],
+						   min);
 		kh_highwayhash_final_avx2(&st[j], out + j * digestsize,
 					  digestsize, min);
 	}

@@ -26,6 +26,22 @@ asmlinkage void kh_highwayhash_blocks2_avx2(struct kh_highwayhash_state *a,
 					    const u8 *srca, const u8 *srcb,
 					    size_t nblocks);
 
+/*
+ * The same from two states of whole blocks (@a, @b: only read), the last
+ * @len[0] and @len[1] bytes at @data[0] and @data[1] to the digests;
+ * a section holds at most KH_SIMD_CHUNK bytes of the two.
+ */
+asmlinkage void kh_highwayhash_resume2_avx2(const struct kh_highwayhash_state *a,
+					    const struct kh_highwayhash_state *b,
+					    const u8 *const *data,
+					    const size_t *len, u8 *out,
+					    unsigned int digestsize);
+asmlinkage void kh_highwayhash_resume2_avx512(const struct kh_highwayhash_state *a,
+					      const struct kh_highwayhash_state *b,
+					      const u8 *const *data,
+					      const size_t *len, u8 *out,
+					      unsigned int digestsize);
+
 /* The same, both messages in one zmm register per state vector. */
 asmlinkage void kh_highwayhash_oneshot2_avx512(const u64 *v,
 					       const u8 *const *data,

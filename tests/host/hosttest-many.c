@@ -15,7 +15,8 @@
  *    a message is read) and at an odd offset;
  *  - batches of 1..40 messages of random lengths, mixes of short and long
  *    ones (pairs of more than a SIMD section, which go through states),
- *    some of 0 bytes at NULL;
+ *    some of 0 bytes at NULL; and pairs of lengths about the SIMD
+ *    section's and its half beside others, both ways round;
  *  - thresholds above the batch (the generic C instead) and at 0;
  *  - the SIMD sections: none with SIMD refused, and no more than a
  *    section per KH_SIMD_CHUNK bytes of short pairs.
@@ -234,6 +235,57 @@ static void test_random(enum kh_isa isa, const char *isa_name, enum how how,
 	check(!bad && longs, what, isa_name, ds);
 }
 
+/*
+ * Pairs of more than KH_SIMD_CHUNK bytes (two states, then the rest of
+ * both in one section, or each alone where one is much longer): lengths
+ * about the section's and its half, beside others.
+ */
+static void test_long_pairs(enum kh_isa isa, const char *isa_name,
+			    enum how how, unsigned int ds, const u8 *pool)
+{
+	static const size_t lens[] = {
+		2049, 2080, 3000, 4095, 4096, 4097, 5000, 6143, 8192, 8223,
+		12345, MAXLONG,
+	};
+	const u8 *data[3];
+	size_t len[3];
+	u8 out[3 * KH_HIGHWAYHASH256_DIGEST_SIZE];
+	unsigned int a, b, bad = 0, runs = 0;
+	char what[160];
+
+	for (a = 0; a < ARRAY_SIZE(lens); a++) {
+		size_t partner[] = { 0, 31, 2048, lens[a], lens[a] - 1,
+				     lens[a] - 33, 4096, 7000 };
+
+		for (b = 0; b < ARRAY_SIZE(partner); b++) {
+			len[0] = lens[a];
+			len[1] = partner[b] > MAXLONG ? MAXLONG : partner[b];
+			len[2] = 5;
+			data[0] = pool + 3;
+			data[1] = pool + 64 + b;
+			data[2] = pool;
+			memset(out, 0, sizeof(out));
+			many(isa, how, data, len, 3, out, ds);
+			bad += !!compare(data, len, 3, out, ds);
+			/* and the other way round */
+			data[2] = data[0];
+			data[0] = data[1];
+			data[1] = data[2];
+			len[2] = len[0];
+			len[0] = len[1];
+			len[1] = len[2];
+			memset(out, 0, sizeof(out));
+			many(isa, how, data, len, 2, out, ds);
+			bad += !!compare(data, len, 2, out, ds);
+			runs += 2;
+		}
+	}
+	snprintf(what, sizeof(what),
+		 "%u batches with pairs longer than a SIMD section: %u bad [%s]",
+		 runs, bad, how_name[how]);
+	check(!bad, what, isa_name, ds);
+}
+
 /* sections: none without SIMD; short pairs KH_SIMD_CHUNK bytes a section */
 static void test_sections(enum kh_isa isa, const char *isa_name,
 			  unsigned int ds, const u8 *pool)
@@ -262,6 +314,15 @@ static void test_sections(enum kh_isa isa, const char *isa_name,
 		isa = kh_highwayhash_isa();
 	check(kh_shim_simd_sections - before == (isa == KH_ISA_generic ? 0 : 2) &&
 	      !compare(data, len, 64, out, ds), what, isa_name, ds);
+	/* two of 4 KiB: 4 KiB of the two, then the last 4 KiB in a second */
+	len[0] = len[1] = KH_SIMD_CHUNK;
+	before = kh_shim_simd_sections;
+	many(isa, NO_MIN, data, len, 2, out, ds);
+	snprintf(what, sizeof(what),
+		 "2 messages of 4 KiB: %lu SIMD sections (2: 4 KiB each)",
+		 kh_shim_simd_sections - before);
+	check(kh_shim_simd_sections - before == (isa == KH_ISA_generic ? 0 : 2) &&
+	      !compare(data, len, 2, out, ds), what, isa_name, ds);
 #endif
 }
 
@@ -277,6 +338,7 @@ static void run(enum kh_isa isa, const char *isa_name, u8 *pool,
 				continue;
 			test_sweep(isa, isa_name, h, sizes[s]);
 			test_random(isa, isa_name, h, sizes[s], pool, poolsize);
+			test_long_pairs(isa, isa_name, h, sizes[s], pool);
 		}
 		test_sections(isa, isa_name, sizes[s], pool);
 	}
@@ -284,7 +346,7 @@ static void run(enum kh_isa isa, const char *isa_name, u8 *pool,
 
 int main(void)
 {
-	size_t poolsize = MAXLONG + 64;
+	size_t poolsize = MAXLONG + 128;
 	u8 *pool = malloc(poolsize);
 	u8 raw[KH_HIGHWAYHASH_KEY_SIZE];
 	int k;
