@@ -86,7 +86,7 @@
  *	v0 += mul1;              mul1 ^= lo32(v0) * hi32(v1);
  *	v0 += zipper(v1);        v1 += zipper(v0)
  */
-.macro HH1_ROUND pkt, v0, v1, m0, m1, t0, t1
+.macro HHS_ROUND pkt, v0, v1, m0, m1, t0, t1
 	vpaddq		\pkt, \v1, \v1
 	vpaddq		\m0, \v1, \v1
 	vpsrlq		$32, \v0, \t1
@@ -107,7 +107,7 @@
  * by instruction: each step of B right after the same step of A, so that
  * either chain's next instruction is ready while the other's waits.
  */
-.macro HH2_ROUND pa, pb
+.macro HHP_ROUND pa, pb
 	vpaddq		\pa, V1A, V1A
 	vpaddq		\pb, V1B, V1B
 	vpaddq		M0A, V1A, V1A
@@ -143,7 +143,7 @@
  * Load a state vector as four qwords (highwayhash-avx2.S's HH_LOAD_VEC
  * says why: C writes the state and the key a word at a time).
  */
-.macro HH2_LOAD_VEC addr, vec, vecx, tmpx
+.macro HHP_LOAD_VEC addr, vec, vecx, tmpx
 	vmovq		\addr, \vecx
 	vpinsrq		$1, 8+\addr, \vecx, \vecx
 	vmovq		16+\addr, \tmpx
@@ -157,7 +157,7 @@
  * whether there are two words and one word more.  Only bytes of the
  * message are read.
  */
-.macro HH2_LOAD_WORDS src, src8, xreg, nd
+.macro HHP_LOAD_WORDS src, src8, xreg, nd
 	test		$8, \nd
 	jz		.Lone_word\@
 	vmovq		\src, \xreg
@@ -182,7 +182,7 @@
  * bytes into word 7).  Clobbers \s1-\s3 (64-bit registers; \s1d their low
  * halves), PKT, T2 and T3.
  */
-.macro HH1_TAIL src, n, nd, s1, s1d, s2, s2d, s3, s3d, v0, v1, m0, m1, t0, t1
+.macro HHS_TAIL src, n, nd, s1, s1d, s2, s2d, s3, s3d, v0, v1, m0, m1, t0, t1
 	test		\nd, \nd
 	jz		.Ltail_done\@
 	vmovd		\nd, T2X
@@ -199,12 +199,12 @@
 	test		$16, \nd
 	jz		.Ltail_short\@
 	vmovdqu		(\src), PKTX
-	HH2_LOAD_WORDS	16(\src), 24(\src), T2X, \nd
+	HHP_LOAD_WORDS	16(\src), 24(\src), T2X, \nd
 	vpinsrd		$3, -4(\src,\n), T2X, T2X
 	jmp		.Ltail_packet\@
 .Ltail_short\@:
 	vpxor		PKTX, PKTX, PKTX
-	HH2_LOAD_WORDS	(\src), 8(\src), PKTX, \nd
+	HHP_LOAD_WORDS	(\src), 8(\src), PKTX, \nd
 	mov		\nd, \s1d
 	and		$3, \s1d
 	jz		.Ltail_packet\@
@@ -218,12 +218,12 @@
 	vpinsrb		$2, -1(\s2,\s1), T2X, T2X
 .Ltail_packet\@:
 	vinserti128	$1, T2X, PKT, PKT
-	HH1_ROUND	PKT, \v0, \v1, \m0, \m1, \t0, \t1
+	HHS_ROUND	PKT, \v0, \v1, \m0, \m1, \t0, \t1
 .Ltail_done\@:
 .endm
 
 /* The 256-bit output of one chain to \out (highwayhash-avx2.S's). */
-.macro HH1_OUT256 out, v0, v1, m0, m1, t0, t1
+.macro HHS_OUT_WIDE out, v0, v1, m0, m1, t0, t1
 	vpaddq		\m0, \v0, \v0
 	vpaddq		\m1, \v1, \v1
 	vpand		.Lmask256(%rip), \v1, \v1
@@ -240,7 +240,7 @@
 .endm
 
 /* The 128-bit output: words 0, 1 of v0 + mul0 plus words 2, 3 of v1 + mul1. */
-.macro HH1_OUT128 out, v0, v0x, v1, m0, m1, t1x
+.macro HHS_OUT_HALF out, v0, v0x, v1, m0, m1, t1x
 	vpaddq		\m0, \v0, \v0
 	vpaddq		\m1, \v1, \v1
 	vextracti128	$1, \v1, \t1x
@@ -249,7 +249,7 @@
 .endm
 
 /* The 64-bit output: word 0 of v0 + v1 + mul0 + mul1. */
-.macro HH1_OUT64 out, v0, v0x, v1, m0, m1
+.macro HHS_OUT_WORD out, v0, v0x, v1, m0, m1
 	vpaddq		\v1, \v0, \v0
 	vpaddq		\m1, \m0, \m0
 	vpaddq		\m0, \v0, \v0
@@ -258,14 +258,16 @@
 
 /*
  * The pair from the states in the registers on: the blocks, the
- * remainders, the permute rounds and the outputs, %rsi, %rdx, %rcx and
- * %r8d holding data, len, out and digestsize; ends in RET.
+ * remainders, the permute rounds and the outputs of \ds (8, 16 or 32)
+ * bytes, with A's bytes and length in %rsi and %rdx, B's in %rcx and %r8,
+ * out in %r9 (as the functions below take them); ends in RET.
  */
-.macro HH2_PAIR_BODY
-	mov		(%rsi), %r10		/* A's bytes */
-	mov		8(%rsi), %r11		/* B's bytes */
-	mov		(%rdx), %r9		/* A's length */
-	mov		8(%rdx), %rdx		/* B's length */
+.macro HHP_PAIR_BODY ds
+	mov		%rsi, %r10		/* A's bytes */
+	mov		%rcx, %r11		/* B's bytes */
+	mov		%r9, %rcx		/* out */
+	mov		%rdx, %r9		/* A's length */
+	mov		%r8, %rdx		/* B's length */
 	mov		%r9, %rax
 	shr		$5, %rax		/* A's blocks */
 	mov		%rdx, %rsi
@@ -278,7 +280,7 @@
 	test		%rdi, %rdi
 	jz		.Lpair_done\@
 .Lpair_loop\@:
-	HH2_ROUND	(%r10), (%r11)
+	HHP_ROUND	(%r10), (%r11)
 	add		$32, %r10
 	add		$32, %r11
 	dec		%rdi
@@ -287,7 +289,7 @@
 	test		%rax, %rax
 	jz		.Lmore_b\@
 .Lmore_a\@:
-	HH1_ROUND	(%r10), CHAIN_A
+	HHS_ROUND	(%r10), CHAIN_A
 	add		$32, %r10
 	dec		%rax
 	jnz		.Lmore_a\@
@@ -295,67 +297,61 @@
 	test		%rsi, %rsi
 	jz		.Ltails\@
 .Lmore_b_loop\@:
-	HH1_ROUND	(%r11), CHAIN_B
+	HHS_ROUND	(%r11), CHAIN_B
 	add		$32, %r11
 	dec		%rsi
 	jnz		.Lmore_b_loop\@
 .Ltails\@:
 	and		$31, %r9d		/* A's remainder */
 	and		$31, %edx		/* B's remainder */
-	HH1_TAIL	%r10, %r9, %r9d, %rax, %eax, %rsi, %esi, %rdi, %edi, CHAIN_A
-	HH1_TAIL	%r11, %rdx, %edx, %rax, %eax, %rsi, %esi, %rdi, %edi, CHAIN_B
+	HHS_TAIL	%r10, %r9, %r9d, %rax, %eax, %rsi, %esi, %rdi, %edi, CHAIN_A
+	HHS_TAIL	%r11, %rdx, %edx, %rax, %eax, %rsi, %esi, %rdi, %edi, CHAIN_B
 
 	/* PermuteAndUpdate: 4, 6 or 10 rounds for 8, 16 or 32 bytes */
 	vmovdqa		.Lpermute(%rip), PERM
+	.if \ds == 8
 	mov		$4, %eax
-	cmp		$8, %r8d
-	je		.Lrounds\@
+	.elseif \ds == 16
 	mov		$6, %eax
-	cmp		$16, %r8d
-	je		.Lrounds\@
+	.else
 	mov		$10, %eax
+	.endif
 .Lrounds\@:
 	vpermd		V0A, PERM, PKTA
 	vpermd		V0B, PERM, PKTB
-	HH2_ROUND	PKTA, PKTB
+	HHP_ROUND	PKTA, PKTB
 	dec		%eax
 	jnz		.Lrounds\@
 
-	cmp		$8, %r8d
-	je		.Lout64\@
-	cmp		$16, %r8d
-	je		.Lout128\@
-	HH1_OUT256	(%rcx), CHAIN_A
-	HH1_OUT256	32(%rcx), CHAIN_B
-	vzeroupper
-	RET
-.Lout128\@:
-	HH1_OUT128	(%rcx), V0A, V0AX, V1A, M0A, M1A, TA1X
-	HH1_OUT128	16(%rcx), V0B, V0BX, V1B, M0B, M1B, TB1X
-	vzeroupper
-	RET
-.Lout64\@:
-	HH1_OUT64	(%rcx), V0A, V0AX, V1A, M0A, M1A
-	HH1_OUT64	8(%rcx), V0B, V0BX, V1B, M0B, M1B
+	.if \ds == 8
+	HHS_OUT_WORD	(%rcx), V0A, V0AX, V1A, M0A, M1A
+	HHS_OUT_WORD	8(%rcx), V0B, V0BX, V1B, M0B, M1B
+	.elseif \ds == 16
+	HHS_OUT_HALF	(%rcx), V0A, V0AX, V1A, M0A, M1A, TA1X
+	HHS_OUT_HALF	16(%rcx), V0B, V0BX, V1B, M0B, M1B, TB1X
+	.else
+	HHS_OUT_WIDE	(%rcx), CHAIN_A
+	HHS_OUT_WIDE	32(%rcx), CHAIN_B
+	.endif
 	vzeroupper
 	RET
 .endm
 
 /*
- * void kh_highwayhash_oneshot2_avx2(const u64 *v, const u8 *const data[2],
- *				     const size_t len[2], u8 *out,
- *				     unsigned int digestsize)
+ * void kh_highwayhash<N>_oneshot2_avx2(const u64 *v, const u8 *a, size_t alen,
+ *				       const u8 *b, size_t blen, u8 *out)
  *
  * Two whole messages under one key (@v: the prepared key's v0 then v1),
- * their digests of @digestsize (8, 16 or 32) bytes to @out and
- * @out + @digestsize, the states in registers throughout: the whole
- * blocks both messages have, interleaved; the longer message's further
- * blocks alone; each remainder step; the PermuteAndUpdate rounds
- * interleaved; the outputs.  Inside a SIMD section its caller holds.
+ * their HighwayHash-<N> digests to @out and @out + N / 8, the states in
+ * registers throughout: the whole blocks both messages have,
+ * interleaved; the longer message's further blocks alone; each
+ * remainder step; the PermuteAndUpdate rounds interleaved; the outputs.
+ * Inside a SIMD section its caller holds.  Pointers and lengths come in
+ * registers, never read from memory into one (tests/rig/ct-asm.py).
  */
-SYM_FUNC_START(kh_highwayhash_oneshot2_avx2)
-	HH2_LOAD_VEC	0x00(%rdi), V0A, V0AX, TA1X
-	HH2_LOAD_VEC	0x20(%rdi), V1A, V1AX, TA1X
+.macro HHP_KEY_STATE
+	HHP_LOAD_VEC	0x00(%rdi), V0A, V0AX, TA1X
+	HHP_LOAD_VEC	0x20(%rdi), V1A, V1AX, TA1X
 	vmovdqa		V0A, V0B
 	vmovdqa		V1A, V1B
 	vmovdqa		.Liv0(%rip), M0A
@@ -363,37 +359,59 @@ SYM_FUNC_START(kh_highwayhash_oneshot2_avx2)
 	vmovdqa		M0A, M0B
 	vmovdqa		M1A, M1B
 	vmovdqa		.Lzipper(%rip), ZIPPER
-	HH2_PAIR_BODY
-SYM_FUNC_END(kh_highwayhash_oneshot2_avx2)
+.endm
+
+SYM_FUNC_START(kh_highwayhash64_oneshot2_avx2)
+	HHP_KEY_STATE
+	HHP_PAIR_BODY	8
+SYM_FUNC_END(kh_highwayhash64_oneshot2_avx2)
+
+SYM_FUNC_START(kh_highwayhash128_oneshot2_avx2)
+	HHP_KEY_STATE
+	HHP_PAIR_BODY	16
+SYM_FUNC_END(kh_highwayhash128_oneshot2_avx2)
+
+SYM_FUNC_START(kh_highwayhash256_oneshot2_avx2)
+	HHP_KEY_STATE
+	HHP_PAIR_BODY	32
+SYM_FUNC_END(kh_highwayhash256_oneshot2_avx2)
 
 /*
- * void kh_highwayhash_resume2_avx2(const struct kh_highwayhash_state *a,
- *				    const struct kh_highwayhash_state *b,
- *				    const u8 *const data[2],
- *				    const size_t len[2], u8 *out,
- *				    unsigned int digestsize)
+ * void kh_highwayhash<N>_resume2_avx2(const struct kh_highwayhash_state st[2],
+ *				      const u8 *a, size_t alen,
+ *				      const u8 *b, size_t blen, u8 *out)
  *
- * As kh_highwayhash_oneshot2_avx2(), from states @a and @b (whole blocks
- * absorbed, their v0, v1, mul0 and mul1 read a word at a time) rather
- * than a key: the last @len[0] bytes of message A and @len[1] of B to
- * their digests.  The states are only read.
+ * As kh_highwayhash<N>_oneshot2_avx2(), from the two states st[0] and
+ * st[1] (whole blocks absorbed; 168 bytes apart, their v0, v1, mul0 and
+ * mul1 read a word at a time) rather than a key: the last @alen bytes of
+ * message A and @blen of B to their digests.  The states are only read.
  */
-SYM_FUNC_START(kh_highwayhash_resume2_avx2)
-	HH2_LOAD_VEC	0x00(%rdi), V0A, V0AX, TA1X
-	HH2_LOAD_VEC	0x20(%rdi), V1A, V1AX, TA1X
-	HH2_LOAD_VEC	0x40(%rdi), M0A, %xmm2, TA1X
-	HH2_LOAD_VEC	0x60(%rdi), M1A, %xmm3, TA1X
-	HH2_LOAD_VEC	0x00(%rsi), V0B, V0BX, TB1X
-	HH2_LOAD_VEC	0x20(%rsi), V1B, V1BX, TB1X
-	HH2_LOAD_VEC	0x40(%rsi), M0B, %xmm6, TB1X
-	HH2_LOAD_VEC	0x60(%rsi), M1B, %xmm7, TB1X
+.macro HHP_TWO_STATES
+	HHP_LOAD_VEC	0x00(%rdi), V0A, V0AX, TA1X
+	HHP_LOAD_VEC	0x20(%rdi), V1A, V1AX, TA1X
+	HHP_LOAD_VEC	0x40(%rdi), M0A, %xmm2, TA1X
+	HHP_LOAD_VEC	0x60(%rdi), M1A, %xmm3, TA1X
+	HHP_LOAD_VEC	168 + 0x00(%rdi), V0B, V0BX, TB1X
+	HHP_LOAD_VEC	168 + 0x20(%rdi), V1B, V1BX, TB1X
+	HHP_LOAD_VEC	168 + 0x40(%rdi), M0B, %xmm6, TB1X
+	HHP_LOAD_VEC	168 + 0x60(%rdi), M1B, %xmm7, TB1X
 	vmovdqa		.Lzipper(%rip), ZIPPER
-	mov		%rdx, %rsi		/* data */
-	mov		%rcx, %rdx		/* len */
-	mov		%r8, %rcx		/* out */
-	mov		%r9d, %r8d		/* digestsize */
-	HH2_PAIR_BODY
-SYM_FUNC_END(kh_highwayhash_resume2_avx2)
+.endm
+
+SYM_FUNC_START(kh_highwayhash64_resume2_avx2)
+	HHP_TWO_STATES
+	HHP_PAIR_BODY	8
+SYM_FUNC_END(kh_highwayhash64_resume2_avx2)
+
+SYM_FUNC_START(kh_highwayhash128_resume2_avx2)
+	HHP_TWO_STATES
+	HHP_PAIR_BODY	16
+SYM_FUNC_END(kh_highwayhash128_resume2_avx2)
+
+SYM_FUNC_START(kh_highwayhash256_resume2_avx2)
+	HHP_TWO_STATES
+	HHP_PAIR_BODY	32
+SYM_FUNC_END(kh_highwayhash256_resume2_avx2)
 
 /*
  * void kh_highwayhash_blocks2_avx2(struct kh_highwayhash_state *a,
@@ -408,17 +426,17 @@ SYM_FUNC_END(kh_highwayhash_resume2_avx2)
  * Inside a SIMD section its caller holds.
  */
 SYM_FUNC_START(kh_highwayhash_blocks2_avx2)
-	HH2_LOAD_VEC	0x00(%rdi), V0A, V0AX, TA1X
-	HH2_LOAD_VEC	0x20(%rdi), V1A, V1AX, TA1X
-	HH2_LOAD_VEC	0x40(%rdi), M0A, %xmm2, TA1X
-	HH2_LOAD_VEC	0x60(%rdi), M1A, %xmm3, TA1X
-	HH2_LOAD_VEC	0x00(%rsi), V0B, V0BX, TB1X
-	HH2_LOAD_VEC	0x20(%rsi), V1B, V1BX, TB1X
-	HH2_LOAD_VEC	0x40(%rsi), M0B, %xmm6, TB1X
-	HH2_LOAD_VEC	0x60(%rsi), M1B, %xmm7, TB1X
+	HHP_LOAD_VEC	0x00(%rdi), V0A, V0AX, TA1X
+	HHP_LOAD_VEC	0x20(%rdi), V1A, V1AX, TA1X
+	HHP_LOAD_VEC	0x40(%rdi), M0A, %xmm2, TA1X
+	HHP_LOAD_VEC	0x60(%rdi), M1A, %xmm3, TA1X
+	HHP_LOAD_VEC	0x00(%rsi), V0B, V0BX, TB1X
+	HHP_LOAD_VEC	0x20(%rsi), V1B, V1BX, TB1X
+	HHP_LOAD_VEC	0x40(%rsi), M0B, %xmm6, TB1X
+	HHP_LOAD_VEC	0x60(%rsi), M1B, %xmm7, TB1X
 	vmovdqa		.Lzipper(%rip), ZIPPER
 .Lblocks2_loop:
-	HH2_ROUND	(%rdx), (%rcx)
+	HHP_ROUND	(%rdx), (%rcx)
 	add		$32, %rdx
 	add		$32, %rcx
 	dec		%r8

@@ -77,7 +77,7 @@
  * or empty) limits the state updates to the qwords of the messages it
  * selects, the other message's state staying as it was.
  */
-.macro HH512_ROUND pkt, mask
+.macro HHZ_ROUND pkt, mask
 	vpaddq		\pkt, V1, V1\mask
 	vpaddq		M0, V1, V1\mask
 	vpsrlq		$32, V0, T1
@@ -98,7 +98,7 @@
  * 16 bytes from \src (\src8 = \src + 8): bits 3 and 2 of n (\nd) say
  * whether there are two words and one word more.
  */
-.macro HH512_LOAD_WORDS src, src8, xreg, nd
+.macro HHZ_LOAD_WORDS src, src8, xreg, nd
 	test		$8, \nd
 	jz		.Lone_word\@
 	vmovq		\src, \xreg
@@ -119,7 +119,7 @@
  * without reading past them, as highwayhash-avx2.S's HH_TAIL builds it.
  * \n is \nd's 64-bit register; clobbers \s1-\s3 and T4X.
  */
-.macro HH512_TAIL_PACKET src, n, nd, pkt, pktx, s1, s1d, s2, s2d, s3, s3d
+.macro HHZ_TAIL_PACKET src, n, nd, pkt, pktx, s1, s1d, s2, s2d, s3, s3d
 	vpxor		\pktx, \pktx, \pktx
 	test		\nd, \nd
 	jz		.Ltp_done\@
@@ -127,11 +127,11 @@
 	test		$16, \nd
 	jz		.Ltp_short\@
 	vmovdqu		(\src), \pktx
-	HH512_LOAD_WORDS 16(\src), 24(\src), T4X, \nd
+	HHZ_LOAD_WORDS 16(\src), 24(\src), T4X, \nd
 	vpinsrd		$3, -4(\src,\n), T4X, T4X
 	jmp		.Ltp_packet\@
 .Ltp_short\@:
-	HH512_LOAD_WORDS (\src), 8(\src), \pktx, \nd
+	HHZ_LOAD_WORDS (\src), 8(\src), \pktx, \nd
 	mov		\nd, \s1d
 	and		$3, \s1d
 	jz		.Ltp_packet\@
@@ -150,14 +150,16 @@
 
 /*
  * The pair from the states in the registers on: the blocks, the
- * remainders, the permute rounds and the outputs, %rsi, %rdx, %rcx and
- * %r8d holding data, len, out and digestsize; ends in RET.
+ * remainders, the permute rounds and the outputs of \ds (8, 16 or 32)
+ * bytes, with A's bytes and length in %rsi and %rdx, B's in %rcx and %r8,
+ * out in %r9 (as the functions below take them); ends in RET.
  */
-.macro HH512_PAIR_BODY
-	mov		(%rsi), %r10		/* A's bytes */
-	mov		8(%rsi), %r11		/* B's bytes */
-	mov		(%rdx), %r9		/* A's length */
-	mov		8(%rdx), %rdx		/* B's length */
+.macro HHZ_PAIR_BODY ds
+	mov		%rsi, %r10		/* A's bytes */
+	mov		%rcx, %r11		/* B's bytes */
+	mov		%r9, %rcx		/* out */
+	mov		%rdx, %r9		/* A's length */
+	mov		%r8, %rdx		/* B's length */
 	mov		%r9, %rax
 	shr		$5, %rax		/* A's blocks */
 	mov		%rdx, %rsi
@@ -172,7 +174,7 @@
 .Lpair_loop\@:
 	vmovdqu		(%r10), PKTY
 	vinserti64x4	$1, (%r11), PKT, PKT
-	HH512_ROUND	PKT
+	HHZ_ROUND	PKT
 	add		$32, %r10
 	add		$32, %r11
 	dec		%rdi
@@ -184,7 +186,7 @@
 	kmovw		%edi, %k1		/* A's qwords */
 .Lmore_a\@:
 	vmovdqu		(%r10), PKTY
-	HH512_ROUND	PKT, {%k1}
+	HHZ_ROUND	PKT, {%k1}
 	add		$32, %r10
 	dec		%rax
 	jnz		.Lmore_a\@
@@ -195,7 +197,7 @@
 	kmovw		%edi, %k1		/* B's qwords */
 .Lmore_b_loop\@:
 	vbroadcasti64x4	(%r11), PKT
-	HH512_ROUND	PKT, {%k1}
+	HHZ_ROUND	PKT, {%k1}
 	add		$32, %r11
 	dec		%rsi
 	jnz		.Lmore_b_loop\@
@@ -226,31 +228,44 @@
 	vpsllvd		T2, V1, T0
 	vpsrlvd		T3, V1, T1
 	vporq		T1, T0, V1{%k1}
-	HH512_TAIL_PACKET %r10, %r9, %r9d, PA, PAX, %rax, %eax, %rsi, %esi, %rdi, %edi
-	HH512_TAIL_PACKET %r11, %rdx, %edx, PB, PBX, %rax, %eax, %rsi, %esi, %rdi, %edi
+	HHZ_TAIL_PACKET %r10, %r9, %r9d, PA, PAX, %rax, %eax, %rsi, %esi, %rdi, %edi
+	HHZ_TAIL_PACKET %r11, %rdx, %edx, PB, PBX, %rax, %eax, %rsi, %esi, %rdi, %edi
 	vinserti64x4	$1, PB, %zmm11, PKT	/* A's packet, B's above it */
-	HH512_ROUND	PKT, {%k1}
+	HHZ_ROUND	PKT, {%k1}
 
 .Lfinish\@:
 	/* PermuteAndUpdate: 4, 6 or 10 rounds for 8, 16 or 32 bytes */
 	vmovdqa64	.Lpermute512(%rip), PERM
+	.if \ds == 8
 	mov		$4, %eax
-	cmp		$8, %r8d
-	je		.Lrounds\@
+	.elseif \ds == 16
 	mov		$6, %eax
-	cmp		$16, %r8d
-	je		.Lrounds\@
+	.else
 	mov		$10, %eax
+	.endif
 .Lrounds\@:
 	vpermd		V0, PERM, PKT
-	HH512_ROUND	PKT
+	HHZ_ROUND	PKT
 	dec		%eax
 	jnz		.Lrounds\@
 
-	cmp		$8, %r8d
-	je		.Lout64\@
-	cmp		$16, %r8d
-	je		.Lout128\@
+	.if \ds == 8
+	/* word 0 of v0 + v1 + mul0 + mul1, per message */
+	vpaddq		V1, V0, V0
+	vpaddq		M1, M0, M0
+	vpaddq		M0, V0, V0
+	vmovq		V0X, (%rcx)
+	vextracti32x4	$2, V0, T0X
+	vmovq		T0X, 8(%rcx)
+	.elseif \ds == 16
+	/* words 0, 1 of v0 + mul0 plus words 2, 3 of v1 + mul1, per message */
+	vpaddq		M0, V0, V0
+	vpaddq		M1, V1, V1
+	vshufi64x2	$0xf5, V1, V1, T0	/* 128-bit lanes 1, 1, 3, 3 */
+	vpaddq		T0, V0, V0
+	vmovdqu		V0X, (%rcx)
+	vextracti32x4	$2, V0, 16(%rcx)
+	.else
 	/*
 	 * 256 bits: per 128-bit lane j of each message, A = v0 + mul0 and
 	 * B = v1 + mul1 as 128-bit numbers, B's top two bits cleared:
@@ -271,77 +286,80 @@
 	vpxorq		T0, V0, V0
 	vmovdqu		V0Y, (%rcx)
 	vextracti64x4	$1, V0, 32(%rcx)
-	vzeroupper
-	RET
-.Lout128\@:
-	/* words 0, 1 of v0 + mul0 plus words 2, 3 of v1 + mul1, per message */
-	vpaddq		M0, V0, V0
-	vpaddq		M1, V1, V1
-	vshufi64x2	$0xf5, V1, V1, T0	/* 128-bit lanes 1, 1, 3, 3 */
-	vpaddq		T0, V0, V0
-	vmovdqu		V0X, (%rcx)
-	vextracti32x4	$2, V0, 16(%rcx)
-	vzeroupper
-	RET
-.Lout64\@:
-	/* word 0 of v0 + v1 + mul0 + mul1, per message */
-	vpaddq		V1, V0, V0
-	vpaddq		M1, M0, M0
-	vpaddq		M0, V0, V0
-	vmovq		V0X, (%rcx)
-	vextracti32x4	$2, V0, T0X
-	vmovq		T0X, 8(%rcx)
+	.endif
 	vzeroupper
 	RET
 .endm
 
 /*
- * void kh_highwayhash_oneshot2_avx512(const u64 *v, const u8 *const data[2],
- *				       const size_t len[2], u8 *out,
- *				       unsigned int digestsize)
+ * void kh_highwayhash<N>_oneshot2_avx512(const u64 *v, const u8 *a,
+ *					 size_t alen, const u8 *b,
+ *					 size_t blen, u8 *out)
  *
- * As kh_highwayhash_oneshot2_avx2() (highwayhash-many-avx2.S): two whole
- * messages under the key whose v0 and v1 are at @v, digests to @out and
- * @out + @digestsize, the states in registers throughout.  Inside a SIMD
+ * As kh_highwayhash<N>_oneshot2_avx2() (highwayhash-many-avx2.S): two
+ * whole messages under the key whose v0 and v1 are at @v, digests to @out
+ * and @out + N / 8, the states in registers throughout.  Inside a SIMD
  * section its caller holds.
  */
-SYM_FUNC_START(kh_highwayhash_oneshot2_avx512)
+.macro HHZ_KEY_STATE
 	vbroadcasti64x4	0x00(%rdi), V0
 	vbroadcasti64x4	0x20(%rdi), V1
 	vbroadcasti64x4	.Liv0(%rip), M0
 	vbroadcasti64x4	.Liv1(%rip), M1
 	vbroadcasti64x4	.Lzipper(%rip), ZIPPER
-	HH512_PAIR_BODY
-SYM_FUNC_END(kh_highwayhash_oneshot2_avx512)
+.endm
+
+SYM_FUNC_START(kh_highwayhash64_oneshot2_avx512)
+	HHZ_KEY_STATE
+	HHZ_PAIR_BODY	8
+SYM_FUNC_END(kh_highwayhash64_oneshot2_avx512)
+
+SYM_FUNC_START(kh_highwayhash128_oneshot2_avx512)
+	HHZ_KEY_STATE
+	HHZ_PAIR_BODY	16
+SYM_FUNC_END(kh_highwayhash128_oneshot2_avx512)
+
+SYM_FUNC_START(kh_highwayhash256_oneshot2_avx512)
+	HHZ_KEY_STATE
+	HHZ_PAIR_BODY	32
+SYM_FUNC_END(kh_highwayhash256_oneshot2_avx512)
 
 /*
- * void kh_highwayhash_resume2_avx512(const struct kh_highwayhash_state *a,
- *				    const struct kh_highwayhash_state *b,
- *				    const u8 *const data[2],
- *				    const size_t len[2], u8 *out,
- *				    unsigned int digestsize)
+ * void kh_highwayhash<N>_resume2_avx512(const struct kh_highwayhash_state st[2],
+ *					const u8 *a, size_t alen,
+ *					const u8 *b, size_t blen, u8 *out)
  *
- * As kh_highwayhash_oneshot2_avx512(), from states @a and @b (whole blocks
- * absorbed) rather
- * than a key: the last @len[0] bytes of message A and @len[1] of B to
- * their digests.  The states are only read.
+ * As kh_highwayhash<N>_oneshot2_avx512(), from the two states st[0] and
+ * st[1] (whole blocks absorbed; 168 bytes apart) rather than a key: the
+ * last @alen bytes of message A and @blen of B to their digests.  The
+ * states are only read.
  */
-SYM_FUNC_START(kh_highwayhash_resume2_avx512)
+.macro HHZ_TWO_STATES
 	vmovdqu		0x00(%rdi), V0Y
-	vinserti64x4	$1, 0x00(%rsi), V0, V0
+	vinserti64x4	$1, 168 + 0x00(%rdi), V0, V0
 	vmovdqu		0x20(%rdi), %ymm1
-	vinserti64x4	$1, 0x20(%rsi), V1, V1
+	vinserti64x4	$1, 168 + 0x20(%rdi), V1, V1
 	vmovdqu		0x40(%rdi), %ymm2
-	vinserti64x4	$1, 0x40(%rsi), M0, M0
+	vinserti64x4	$1, 168 + 0x40(%rdi), M0, M0
 	vmovdqu		0x60(%rdi), %ymm3
-	vinserti64x4	$1, 0x60(%rsi), M1, M1
+	vinserti64x4	$1, 168 + 0x60(%rdi), M1, M1
 	vbroadcasti64x4	.Lzipper(%rip), ZIPPER
-	mov		%rdx, %rsi		/* data */
-	mov		%rcx, %rdx		/* len */
-	mov		%r8, %rcx		/* out */
-	mov		%r9d, %r8d		/* digestsize */
-	HH512_PAIR_BODY
-SYM_FUNC_END(kh_highwayhash_resume2_avx512)
+.endm
+
+SYM_FUNC_START(kh_highwayhash64_resume2_avx512)
+	HHZ_TWO_STATES
+	HHZ_PAIR_BODY	8
+SYM_FUNC_END(kh_highwayhash64_resume2_avx512)
+
+SYM_FUNC_START(kh_highwayhash128_resume2_avx512)
+	HHZ_TWO_STATES
+	HHZ_PAIR_BODY	16
+SYM_FUNC_END(kh_highwayhash128_resume2_avx512)
+
+SYM_FUNC_START(kh_highwayhash256_resume2_avx512)
+	HHZ_TWO_STATES
+	HHZ_PAIR_BODY	32
+SYM_FUNC_END(kh_highwayhash256_resume2_avx512)
 
 /*
  * void kh_highwayhash_blocks2_avx512(struct kh_highwayhash_state *a,
@@ -368,7 +386,7 @@ SYM_FUNC_START(kh_highwayhash_blocks2_avx512)
 .Lblocks2_loop:
 	vmovdqu		(%rdx), PKTY
 	vinserti64x4	$1, (%rcx), PKT, PKT
-	HH512_ROUND	PKT
+	HHZ_ROUND	PKT
 	add		$32, %rdx
 	add		$32, %rcx
 	dec		%r8

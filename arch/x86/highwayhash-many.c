@@ -6,17 +6,17 @@
  * message bytes.
  *
  * Two messages of at most KH_SIMD_CHUNK bytes together go whole through
- * kh_highwayhash_oneshot2_avx2(), key to digests in registers, as many
+ * kh_highwayhash<N>_oneshot2_avx2(), key to digests in registers, as many
  * such pairs in one section as fit in KH_SIMD_CHUNK bytes.  A longer pair
  * goes through two states on the stack: the whole blocks both messages
  * have, interleaved, KH_SIMD_CHUNK bytes of the two per section, then the
  * rest of both to their digests in one more section
- * (kh_highwayhash_resume2_avx2()), or where that is still too long, each
+ * (kh_highwayhash<N>_resume2_avx2()), or where that is still too long, each
  * message's rest and end by the single-message update and final.
  * An odd last message goes alone, by the single-message one-shot.
  * Where the CPU has AVX-512 (and the module uses zmm code: not where it
  * lowers the clock, kh_avx512_usable()) and AVX512BW, the pairs go through
- * kh_highwayhash_oneshot2_avx512() and kh_highwayhash_blocks2_avx512()
+ * kh_highwayhash<N>_oneshot2_avx512() and kh_highwayhash_blocks2_avx512()
  * instead (highwayhash-many-avx512.S).
  */
 #include <linux/jump_label.h>
@@ -27,23 +27,75 @@
 /* Blocks of each message of a long pair in one section. */
 #define HH_PAIR_BLOCKS	(KH_SIMD_CHUNK / 2 / KH_HIGHWAYHASH_BLOCK_SIZE)
 
+/* The pair at @data by the one-shot of its digest size and instruction set. */
+static __always_inline void
+highwayhash_oneshot2(const u64 *v, const u8 *const *data, const size_t *len,
+		     u8 *out, unsigned int digestsize, bool zmm)
+{
+#ifndef KH_NO_AS_AVX512
+	if (zmm) {
+		if (digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE)
+			kh_highwayhash64_oneshot2_avx512(v, data[0], len[0],
+							 data[1], len[1], out);
+		else if (digestsize == KH_HIGHWAYHASH128_DIGEST_SIZE)
+			kh_highwayhash128_oneshot2_avx512(v, data[0], len[0],
+							  data[1], len[1], out);
+		else
+			kh_highwayhash256_oneshot2_avx512(v, data[0], len[0],
+							  data[1], len[1], out);
+		return;
+	}
+#endif
+	if (digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE)
+		kh_highwayhash64_oneshot2_avx2(v, data[0], len[0], data[1],
+					       len[1], out);
+	else if (digestsize == KH_HIGHWAYHASH128_DIGEST_SIZE)
+		kh_highwayhash128_oneshot2_avx2(v, data[0], len[0], data[1],
+						len[1], out);
+	else
+		kh_highwayhash256_oneshot2_avx2(v, data[0], len[0], data[1],
+						len[1], out);
+}
+
 /* The rest of both messages from their states, in one SIMD section. */
 static __always_inline void
-highwayhash_resume2(const struct kh_highwayhash_state *st,
+highwayhash_resume2(const struct kh_highwayhash_state st[2],
 		    const u8 *const *rest, const size_t *restlen, u8 *out,
 		    unsigned int digestsize, bool zmm)
 {
 	struct kh_simd_save save;
 
+	/* the assembly finds st[1] 168 bytes after st[0] */
+	BUILD_BUG_ON(sizeof(struct kh_highwayhash_state) != 168);
+
 	kh_simd_begin(&save);
 #ifndef KH_NO_AS_AVX512
-	if (zmm)
-		kh_highwayhash_resume2_avx512(&st[0], &st[1], rest, restlen,
-					      out, digestsize);
-	else
+	if (zmm) {
+		if (digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE)
+			kh_highwayhash64_resume2_avx512(st, rest[0], restlen[0],
+							rest[1], restlen[1],
+							out);
+		else if (digestsize == KH_HIGHWAYHASH128_DIGEST_SIZE)
+			kh_highwayhash128_resume2_avx512(st, rest[0], restlen[0],
+							 rest[1], restlen[1],
+							 out);
+		else
+			kh_highwayhash256_resume2_avx512(st, rest[0], restlen[0],
+							 rest[1], restlen[1],
+							 out);
+		kh_simd_end(&save);
+		return;
+	}
 #endif
-		kh_highwayhash_resume2_avx2(&st[0], &st[1], rest, restlen,
-					    out, digestsize);
+	if (digestsize == KH_HIGHWAYHASH64_DIGEST_SIZE)
+		kh_highwayhash64_resume2_avx2(st, rest[0], restlen[0], rest[1],
+					      restlen[1], out);
+	else if (digestsize == KH_HIGHWAYHASH128_DIGEST_SIZE)
+		kh_highwayhash128_resume2_avx2(st, rest[0], restlen[0],
+					       rest[1], restlen[1], out);
+	else
+		kh_highwayhash256_resume2_avx2(st, rest[0], restlen[0],
+					       rest[1], restlen[1], out);
 	kh_simd_end(&save);
 }
 
@@ -171,20 +223,10 @@ highwayhash_many(const struct kh_highwayhash_key *key, const u8 *const *data,
 			continue;
 		}
 		kh_simd_begin(&save);
-		for (k += i; i < k; i += 2) {
-#ifndef KH_NO_AS_AVX512
-			if (zmm)
-				kh_highwayhash_oneshot2_avx512(key->v0, data + i,
-							       len + i,
-							       out + i * digestsize,
-							       digestsize);
-			else
-#endif
-				kh_highwayhash_oneshot2_avx2(key->v0, data + i,
-							     len + i,
-							     out + i * digestsize,
-							     digestsize);
-		}
+		for (k += i; i < k; i += 2)
+			highwayhash_oneshot2(key->v0, data + i, len + i,
+					     out + i * digestsize, digestsize,
+					     zmm);
 		kh_simd_end(&save);
 	}
 	if (i < n)

@@ -8,15 +8,64 @@
 #define _KEYEDHASH_ARCH_X86_HIGHWAYHASH_MANY_H
 
 /*
- * Two whole messages (@data[0], @len[0] and @data[1], @len[1]) under the
- * key whose v0 and v1 are at @v, the state in registers throughout; the
- * digests to @out and @out + @digestsize.  Inside a SIMD section its
- * caller holds, which covers at most KH_SIMD_CHUNK bytes of the two.
+ * kh_highwayhash<N>_oneshot2_<isa>(): two whole messages (@a of @alen
+ * bytes, @b of @blen) under the key whose v0 and v1 are at @v, the states
+ * in registers throughout; the HighwayHash-<N> digests to @out and @out +
+ * N / 8.  kh_highwayhash<N>_resume2_<isa>(): the same from the two states
+ * st[0] and st[1] (whole blocks absorbed; only read), the last @alen and
+ * @blen bytes to the digests.  Inside a SIMD section their caller holds,
+ * which covers at most KH_SIMD_CHUNK bytes of the two.  AVX2: two chains
+ * interleaved; AVX-512: both messages in one zmm register per state
+ * vector.
  */
-asmlinkage void kh_highwayhash_oneshot2_avx2(const u64 *v,
-					     const u8 *const *data,
-					     const size_t *len, u8 *out,
-					     unsigned int digestsize);
+asmlinkage void kh_highwayhash64_oneshot2_avx2(const u64 *v,
+					       const u8 *a, size_t alen,
+					       const u8 *b, size_t blen,
+					       u8 *out);
+asmlinkage void kh_highwayhash64_resume2_avx2(const struct kh_highwayhash_state st[2],
+					      const u8 *a, size_t alen,
+					      const u8 *b, size_t blen,
+					      u8 *out);
+asmlinkage void kh_highwayhash128_oneshot2_avx2(const u64 *v,
+						const u8 *a, size_t alen,
+						const u8 *b, size_t blen,
+						u8 *out);
+asmlinkage void kh_highwayhash128_resume2_avx2(const struct kh_highwayhash_state st[2],
+					       const u8 *a, size_t alen,
+					       const u8 *b, size_t blen,
+					       u8 *out);
+asmlinkage void kh_highwayhash256_oneshot2_avx2(const u64 *v,
+						const u8 *a, size_t alen,
+						const u8 *b, size_t blen,
+						u8 *out);
+asmlinkage void kh_highwayhash256_resume2_avx2(const struct kh_highwayhash_state st[2],
+					       const u8 *a, size_t alen,
+					       const u8 *b, size_t blen,
+					       u8 *out);
+asmlinkage void kh_highwayhash64_oneshot2_avx512(const u64 *v,
+						 const u8 *a, size_t alen,
+						 const u8 *b, size_t blen,
+						 u8 *out);
+asmlinkage void kh_highwayhash64_resume2_avx512(const struct kh_highwayhash_state st[2],
+						const u8 *a, size_t alen,
+						const u8 *b, size_t blen,
+						u8 *out);
+asmlinkage void kh_highwayhash128_oneshot2_avx512(const u64 *v,
+						  const u8 *a, size_t alen,
+						  const u8 *b, size_t blen,
+						  u8 *out);
+asmlinkage void kh_highwayhash128_resume2_avx512(const struct kh_highwayhash_state st[2],
+						 const u8 *a, size_t alen,
+						 const u8 *b, size_t blen,
+						 u8 *out);
+asmlinkage void kh_highwayhash256_oneshot2_avx512(const u64 *v,
+						  const u8 *a, size_t alen,
+						  const u8 *b, size_t blen,
+						  u8 *out);
+asmlinkage void kh_highwayhash256_resume2_avx512(const struct kh_highwayhash_state st[2],
+						 const u8 *a, size_t alen,
+						 const u8 *b, size_t blen,
+						 u8 *out);
 /*
  * @nblocks (at least one) whole blocks from @srca into @a and from @srcb
  * into @b, interleaved; @a's and @b's buffers and lengths untouched.
@@ -25,29 +74,6 @@ asmlinkage void kh_highwayhash_blocks2_avx2(struct kh_highwayhash_state *a,
 					    struct kh_highwayhash_state *b,
 					    const u8 *srca, const u8 *srcb,
 					    size_t nblocks);
-
-/*
- * The same from two states of whole blocks (@a, @b: only read), the last
- * @len[0] and @len[1] bytes at @data[0] and @data[1] to the digests;
- * a section holds at most KH_SIMD_CHUNK bytes of the two.
- */
-asmlinkage void kh_highwayhash_resume2_avx2(const struct kh_highwayhash_state *a,
-					    const struct kh_highwayhash_state *b,
-					    const u8 *const *data,
-					    const size_t *len, u8 *out,
-					    unsigned int digestsize);
-asmlinkage void kh_highwayhash_resume2_avx512(const struct kh_highwayhash_state *a,
-					      const struct kh_highwayhash_state *b,
-					      const u8 *const *data,
-					      const size_t *len, u8 *out,
-					      unsigned int digestsize);
-
-/* The same, both messages in one zmm register per state vector. */
-asmlinkage void kh_highwayhash_oneshot2_avx512(const u64 *v,
-					       const u8 *const *data,
-					       const size_t *len, u8 *out,
-					       unsigned int digestsize);
-
 asmlinkage void kh_highwayhash_blocks2_avx512(struct kh_highwayhash_state *a,
 					      struct kh_highwayhash_state *b,
 					      const u8 *srca, const u8 *srcb,
