@@ -258,16 +258,18 @@
 
 /*
  * The pair from the states in the registers on: the blocks, the
- * remainders, the permute rounds and the outputs of \ds (8, 16 or 32)
- * bytes, with A's bytes and length in %rsi and %rdx, B's in %rcx and %r8,
- * out in %r9 (as the functions below take them); ends in RET.
+ * remainders, the permute rounds and the outputs of the digest size in
+ * %eax (8, 16 or 32 bytes), with A's bytes and length in %rsi and %rdx,
+ * B's in %rcx and %r8, out in %r9 (as the functions below take them);
+ * ends in RET.
  */
-.macro HHP_PAIR_BODY ds
+.macro HHP_PAIR_BODY
 	mov		%rsi, %r10		/* A's bytes */
 	mov		%rcx, %r11		/* B's bytes */
 	mov		%r9, %rcx		/* out */
 	mov		%rdx, %r9		/* A's length */
 	mov		%r8, %rdx		/* B's length */
+	mov		%eax, %r8d		/* the digest size */
 	mov		%r9, %rax
 	shr		$5, %rax		/* A's blocks */
 	mov		%rdx, %rsi
@@ -309,13 +311,13 @@
 
 	/* PermuteAndUpdate: 4, 6 or 10 rounds for 8, 16 or 32 bytes */
 	vmovdqa		.Lpermute(%rip), PERM
-	.if \ds == 8
 	mov		$4, %eax
-	.elseif \ds == 16
+	cmp		$8, %r8d
+	je		.Lrounds\@
 	mov		$6, %eax
-	.else
+	cmp		$16, %r8d
+	je		.Lrounds\@
 	mov		$10, %eax
-	.endif
 .Lrounds\@:
 	vpermd		V0A, PERM, PKTA
 	vpermd		V0B, PERM, PKTB
@@ -323,32 +325,36 @@
 	dec		%eax
 	jnz		.Lrounds\@
 
-	.if \ds == 8
+	cmp		$8, %r8d
+	jne		.Lnot64\@
 	HHS_OUT_WORD	(%rcx), V0A, V0AX, V1A, M0A, M1A
 	HHS_OUT_WORD	8(%rcx), V0B, V0BX, V1B, M0B, M1B
-	.elseif \ds == 16
+	vzeroupper
+	RET
+.Lnot64\@:
+	cmp		$16, %r8d
+	jne		.Lwide\@
 	HHS_OUT_HALF	(%rcx), V0A, V0AX, V1A, M0A, M1A, TA1X
 	HHS_OUT_HALF	16(%rcx), V0B, V0BX, V1B, M0B, M1B, TB1X
-	.else
+	vzeroupper
+	RET
+.Lwide\@:
 	HHS_OUT_WIDE	(%rcx), CHAIN_A
 	HHS_OUT_WIDE	32(%rcx), CHAIN_B
-	.endif
 	vzeroupper
 	RET
 .endm
 
 /*
- * void kh_highwayhash<N>_oneshot2_avx2(const u64 *v, const u8 *a, size_t alen,
- *				       const u8 *b, size_t blen, u8 *out)
- *
- * Two whole messages under one key (@v: the prepared key's v0 then v1),
- * their HighwayHash-<N> digests to @out and @out + N / 8, the states in
- * registers throughout: the whole blocks both messages have,
- * interleaved; the longer message's further blocks alone; each
- * remainder step; the PermuteAndUpdate rounds interleaved; the outputs.
- * Inside a SIMD section its caller holds.  Pointers and lengths come in
- * registers, never read from memory into one (tests/rig/ct-asm.py).
+ * The pair body (above) as a function of its own, entered by a jump from
+ * the loaders below once the states are in their registers: message A's
+ * bytes and length in %rsi and %rdx, B's in %rcx and %r8, out in %r9,
+ * the digest size in %eax.
  */
+SYM_FUNC_START_LOCAL(__kh_highwayhash_pair_avx2)
+	HHP_PAIR_BODY
+SYM_FUNC_END(__kh_highwayhash_pair_avx2)
+
 .macro HHP_KEY_STATE
 	HHP_LOAD_VEC	0x00(%rdi), V0A, V0AX, TA1X
 	HHP_LOAD_VEC	0x20(%rdi), V1A, V1AX, TA1X
@@ -361,31 +367,12 @@
 	vmovdqa		.Lzipper(%rip), ZIPPER
 .endm
 
-SYM_FUNC_START(kh_highwayhash64_oneshot2_avx2)
+/* Both states from the key (v0, v1 at %rdi), then the pair. */
+SYM_FUNC_START_LOCAL(__kh_highwayhash_key2_avx2)
 	HHP_KEY_STATE
-	HHP_PAIR_BODY	8
-SYM_FUNC_END(kh_highwayhash64_oneshot2_avx2)
+	jmp		__kh_highwayhash_pair_avx2
+SYM_FUNC_END(__kh_highwayhash_key2_avx2)
 
-SYM_FUNC_START(kh_highwayhash128_oneshot2_avx2)
-	HHP_KEY_STATE
-	HHP_PAIR_BODY	16
-SYM_FUNC_END(kh_highwayhash128_oneshot2_avx2)
-
-SYM_FUNC_START(kh_highwayhash256_oneshot2_avx2)
-	HHP_KEY_STATE
-	HHP_PAIR_BODY	32
-SYM_FUNC_END(kh_highwayhash256_oneshot2_avx2)
-
-/*
- * void kh_highwayhash<N>_resume2_avx2(const struct kh_highwayhash_state st[2],
- *				      const u8 *a, size_t alen,
- *				      const u8 *b, size_t blen, u8 *out)
- *
- * As kh_highwayhash<N>_oneshot2_avx2(), from the two states st[0] and
- * st[1] (whole blocks absorbed; 168 bytes apart, their v0, v1, mul0 and
- * mul1 read a word at a time) rather than a key: the last @alen bytes of
- * message A and @blen of B to their digests.  The states are only read.
- */
 .macro HHP_TWO_STATES
 	HHP_LOAD_VEC	0x00(%rdi), V0A, V0AX, TA1X
 	HHP_LOAD_VEC	0x20(%rdi), V1A, V1AX, TA1X
@@ -398,19 +385,57 @@ SYM_FUNC_END(kh_highwayhash256_oneshot2_avx2)
 	vmovdqa		.Lzipper(%rip), ZIPPER
 .endm
 
-SYM_FUNC_START(kh_highwayhash64_resume2_avx2)
+/* The two states st[0], st[1] at %rdi, then the pair. */
+SYM_FUNC_START_LOCAL(__kh_highwayhash_states2_avx2)
 	HHP_TWO_STATES
-	HHP_PAIR_BODY	8
+	jmp		__kh_highwayhash_pair_avx2
+SYM_FUNC_END(__kh_highwayhash_states2_avx2)
+
+/*
+ * void kh_highwayhash<N>_oneshot2_avx2(const u64 *v, const u8 *a,
+ *	size_t alen, const u8 *b, size_t blen, u8 *out)
+ *
+ * Two whole messages under one key (@v: the prepared key's v0 then v1),
+ * their HighwayHash-<N> digests to @out and @out + N / 8, the states in
+ * registers throughout.  Inside a SIMD section its caller holds.
+ * Pointers and lengths come in registers, never read from memory into
+ * one (tests/rig/ct-asm.py).
+ *
+ * void kh_highwayhash<N>_resume2_avx2(const struct kh_highwayhash_state st[2],
+ *	const u8 *a, size_t alen, const u8 *b, size_t blen, u8 *out)
+ *
+ * The same from the two states st[0] and st[1] (whole blocks absorbed;
+ * 168 bytes apart; only read) rather than a key: the last @alen bytes of
+ * message A and @blen of B to their digests.
+ */
+SYM_FUNC_START(kh_highwayhash64_oneshot2_avx2)
+	mov		$8, %eax
+	jmp		__kh_highwayhash_key2_avx2
+SYM_FUNC_END(kh_highwayhash64_oneshot2_avx2)
+
+SYM_FUNC_START(kh_highwayhash64_resume2_avx2)
+	mov		$8, %eax
+	jmp		__kh_highwayhash_states2_avx2
 SYM_FUNC_END(kh_highwayhash64_resume2_avx2)
 
+SYM_FUNC_START(kh_highwayhash128_oneshot2_avx2)
+	mov		$16, %eax
+	jmp		__kh_highwayhash_key2_avx2
+SYM_FUNC_END(kh_highwayhash128_oneshot2_avx2)
+
 SYM_FUNC_START(kh_highwayhash128_resume2_avx2)
-	HHP_TWO_STATES
-	HHP_PAIR_BODY	16
+	mov		$16, %eax
+	jmp		__kh_highwayhash_states2_avx2
 SYM_FUNC_END(kh_highwayhash128_resume2_avx2)
 
+SYM_FUNC_START(kh_highwayhash256_oneshot2_avx2)
+	mov		$32, %eax
+	jmp		__kh_highwayhash_key2_avx2
+SYM_FUNC_END(kh_highwayhash256_oneshot2_avx2)
+
 SYM_FUNC_START(kh_highwayhash256_resume2_avx2)
-	HHP_TWO_STATES
-	HHP_PAIR_BODY	32
+	mov		$32, %eax
+	jmp		__kh_highwayhash_states2_avx2
 SYM_FUNC_END(kh_highwayhash256_resume2_avx2)
 
 /*

@@ -150,16 +150,18 @@
 
 /*
  * The pair from the states in the registers on: the blocks, the
- * remainders, the permute rounds and the outputs of \ds (8, 16 or 32)
- * bytes, with A's bytes and length in %rsi and %rdx, B's in %rcx and %r8,
- * out in %r9 (as the functions below take them); ends in RET.
+ * remainders, the permute rounds and the outputs of the digest size in
+ * %eax (8, 16 or 32 bytes), with A's bytes and length in %rsi and %rdx,
+ * B's in %rcx and %r8, out in %r9 (as the functions below take them);
+ * ends in RET.
  */
-.macro HHZ_PAIR_BODY ds
+.macro HHZ_PAIR_BODY
 	mov		%rsi, %r10		/* A's bytes */
 	mov		%rcx, %r11		/* B's bytes */
 	mov		%r9, %rcx		/* out */
 	mov		%rdx, %r9		/* A's length */
 	mov		%r8, %rdx		/* B's length */
+	mov		%eax, %r8d		/* the digest size */
 	mov		%r9, %rax
 	shr		$5, %rax		/* A's blocks */
 	mov		%rdx, %rsi
@@ -236,20 +238,21 @@
 .Lfinish\@:
 	/* PermuteAndUpdate: 4, 6 or 10 rounds for 8, 16 or 32 bytes */
 	vmovdqa64	.Lpermute512(%rip), PERM
-	.if \ds == 8
 	mov		$4, %eax
-	.elseif \ds == 16
+	cmp		$8, %r8d
+	je		.Lrounds\@
 	mov		$6, %eax
-	.else
+	cmp		$16, %r8d
+	je		.Lrounds\@
 	mov		$10, %eax
-	.endif
 .Lrounds\@:
 	vpermd		V0, PERM, PKT
 	HHZ_ROUND	PKT
 	dec		%eax
 	jnz		.Lrounds\@
 
-	.if \ds == 8
+	cmp		$8, %r8d
+	jne		.Lnot64\@
 	/* word 0 of v0 + v1 + mul0 + mul1, per message */
 	vpaddq		V1, V0, V0
 	vpaddq		M1, M0, M0
@@ -257,7 +260,11 @@
 	vmovq		V0X, (%rcx)
 	vextracti32x4	$2, V0, T0X
 	vmovq		T0X, 8(%rcx)
-	.elseif \ds == 16
+	vzeroupper
+	RET
+.Lnot64\@:
+	cmp		$16, %r8d
+	jne		.Lwide\@
 	/* words 0, 1 of v0 + mul0 plus words 2, 3 of v1 + mul1, per message */
 	vpaddq		M0, V0, V0
 	vpaddq		M1, V1, V1
@@ -265,7 +272,9 @@
 	vpaddq		T0, V0, V0
 	vmovdqu		V0X, (%rcx)
 	vextracti32x4	$2, V0, 16(%rcx)
-	.else
+	vzeroupper
+	RET
+.Lwide\@:
 	/*
 	 * 256 bits: per 128-bit lane j of each message, A = v0 + mul0 and
 	 * B = v1 + mul1 as 128-bit numbers, B's top two bits cleared:
@@ -286,21 +295,20 @@
 	vpxorq		T0, V0, V0
 	vmovdqu		V0Y, (%rcx)
 	vextracti64x4	$1, V0, 32(%rcx)
-	.endif
 	vzeroupper
 	RET
 .endm
 
 /*
- * void kh_highwayhash<N>_oneshot2_avx512(const u64 *v, const u8 *a,
- *					 size_t alen, const u8 *b,
- *					 size_t blen, u8 *out)
- *
- * As kh_highwayhash<N>_oneshot2_avx2() (highwayhash-many-avx2.S): two
- * whole messages under the key whose v0 and v1 are at @v, digests to @out
- * and @out + N / 8, the states in registers throughout.  Inside a SIMD
- * section its caller holds.
+ * The pair body (above) as a function of its own, entered by a jump from
+ * the loaders below once the states are in their registers: message A's
+ * bytes and length in %rsi and %rdx, B's in %rcx and %r8, out in %r9,
+ * the digest size in %eax.
  */
+SYM_FUNC_START_LOCAL(__kh_highwayhash_pair_avx512)
+	HHZ_PAIR_BODY
+SYM_FUNC_END(__kh_highwayhash_pair_avx512)
+
 .macro HHZ_KEY_STATE
 	vbroadcasti64x4	0x00(%rdi), V0
 	vbroadcasti64x4	0x20(%rdi), V1
@@ -309,31 +317,12 @@
 	vbroadcasti64x4	.Lzipper(%rip), ZIPPER
 .endm
 
-SYM_FUNC_START(kh_highwayhash64_oneshot2_avx512)
+/* Both states from the key (v0, v1 at %rdi), then the pair. */
+SYM_FUNC_START_LOCAL(__kh_highwayhash_key2_avx512)
 	HHZ_KEY_STATE
-	HHZ_PAIR_BODY	8
-SYM_FUNC_END(kh_highwayhash64_oneshot2_avx512)
+	jmp		__kh_highwayhash_pair_avx512
+SYM_FUNC_END(__kh_highwayhash_key2_avx512)
 
-SYM_FUNC_START(kh_highwayhash128_oneshot2_avx512)
-	HHZ_KEY_STATE
-	HHZ_PAIR_BODY	16
-SYM_FUNC_END(kh_highwayhash128_oneshot2_avx512)
-
-SYM_FUNC_START(kh_highwayhash256_oneshot2_avx512)
-	HHZ_KEY_STATE
-	HHZ_PAIR_BODY	32
-SYM_FUNC_END(kh_highwayhash256_oneshot2_avx512)
-
-/*
- * void kh_highwayhash<N>_resume2_avx512(const struct kh_highwayhash_state st[2],
- *					const u8 *a, size_t alen,
- *					const u8 *b, size_t blen, u8 *out)
- *
- * As kh_highwayhash<N>_oneshot2_avx512(), from the two states st[0] and
- * st[1] (whole blocks absorbed; 168 bytes apart) rather than a key: the
- * last @alen bytes of message A and @blen of B to their digests.  The
- * states are only read.
- */
 .macro HHZ_TWO_STATES
 	vmovdqu		0x00(%rdi), V0Y
 	vinserti64x4	$1, 168 + 0x00(%rdi), V0, V0
@@ -346,19 +335,57 @@ SYM_FUNC_END(kh_highwayhash256_oneshot2_avx512)
 	vbroadcasti64x4	.Lzipper(%rip), ZIPPER
 .endm
 
-SYM_FUNC_START(kh_highwayhash64_resume2_avx512)
+/* The two states st[0], st[1] at %rdi, then the pair. */
+SYM_FUNC_START_LOCAL(__kh_highwayhash_states2_avx512)
 	HHZ_TWO_STATES
-	HHZ_PAIR_BODY	8
+	jmp		__kh_highwayhash_pair_avx512
+SYM_FUNC_END(__kh_highwayhash_states2_avx512)
+
+/*
+ * void kh_highwayhash<N>_oneshot2_avx512(const u64 *v, const u8 *a,
+ *	size_t alen, const u8 *b, size_t blen, u8 *out)
+ *
+ * Two whole messages under one key (@v: the prepared key's v0 then v1),
+ * their HighwayHash-<N> digests to @out and @out + N / 8, the states in
+ * registers throughout.  Inside a SIMD section its caller holds.
+ * Pointers and lengths come in registers, never read from memory into
+ * one (tests/rig/ct-asm.py).
+ *
+ * void kh_highwayhash<N>_resume2_avx512(const struct kh_highwayhash_state st[2],
+ *	const u8 *a, size_t alen, const u8 *b, size_t blen, u8 *out)
+ *
+ * The same from the two states st[0] and st[1] (whole blocks absorbed;
+ * 168 bytes apart; only read) rather than a key: the last @alen bytes of
+ * message A and @blen of B to their digests.
+ */
+SYM_FUNC_START(kh_highwayhash64_oneshot2_avx512)
+	mov		$8, %eax
+	jmp		__kh_highwayhash_key2_avx512
+SYM_FUNC_END(kh_highwayhash64_oneshot2_avx512)
+
+SYM_FUNC_START(kh_highwayhash64_resume2_avx512)
+	mov		$8, %eax
+	jmp		__kh_highwayhash_states2_avx512
 SYM_FUNC_END(kh_highwayhash64_resume2_avx512)
 
+SYM_FUNC_START(kh_highwayhash128_oneshot2_avx512)
+	mov		$16, %eax
+	jmp		__kh_highwayhash_key2_avx512
+SYM_FUNC_END(kh_highwayhash128_oneshot2_avx512)
+
 SYM_FUNC_START(kh_highwayhash128_resume2_avx512)
-	HHZ_TWO_STATES
-	HHZ_PAIR_BODY	16
+	mov		$16, %eax
+	jmp		__kh_highwayhash_states2_avx512
 SYM_FUNC_END(kh_highwayhash128_resume2_avx512)
 
+SYM_FUNC_START(kh_highwayhash256_oneshot2_avx512)
+	mov		$32, %eax
+	jmp		__kh_highwayhash_key2_avx512
+SYM_FUNC_END(kh_highwayhash256_oneshot2_avx512)
+
 SYM_FUNC_START(kh_highwayhash256_resume2_avx512)
-	HHZ_TWO_STATES
-	HHZ_PAIR_BODY	32
+	mov		$32, %eax
+	jmp		__kh_highwayhash_states2_avx512
 SYM_FUNC_END(kh_highwayhash256_resume2_avx512)
 
 /*

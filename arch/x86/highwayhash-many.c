@@ -58,10 +58,9 @@ highwayhash_oneshot2(const u64 *v, const u8 *const *data, const size_t *len,
 }
 
 /* The rest of both messages from their states, in one SIMD section. */
-static __always_inline void
-highwayhash_resume2(const struct kh_highwayhash_state st[2],
-		    const u8 *const *rest, const size_t *restlen, u8 *out,
-		    unsigned int digestsize, bool zmm)
+static void highwayhash_resume2(const struct kh_highwayhash_state st[2],
+				const u8 *const *rest, const size_t *restlen,
+				u8 *out, unsigned int digestsize, bool zmm)
 {
 	struct kh_simd_save save;
 
@@ -107,7 +106,7 @@ highwayhash_resume2(const struct kh_highwayhash_state st[2],
  * interleaved too; where one is much longer than the other, the rest of
  * each by the single-message update and final.
  */
-static __always_inline void
+static noinline void
 highwayhash_long_pair(const struct kh_highwayhash_key *key,
 		      const u8 *const *data, const size_t *len, u8 *out,
 		      unsigned int digestsize, const struct kh_simd_min *min,
@@ -186,10 +185,10 @@ static size_t highwayhash_pairs(const size_t *len, size_t i, size_t n,
  * AVX-512 (both messages in one zmm register per state vector); the long
  * pairs likewise by the blocks of two states.
  */
-static __always_inline int
-highwayhash_many(const struct kh_highwayhash_key *key, const u8 *const *data,
-		 const size_t *len, size_t n, u8 *out, unsigned int digestsize,
-		 const struct kh_simd_min *min, bool zmm)
+static int highwayhash_many(const struct kh_highwayhash_key *key,
+			    const u8 *const *data, const size_t *len, size_t n,
+			    u8 *out, unsigned int digestsize,
+			    const struct kh_simd_min *min, bool zmm)
 {
 	struct kh_highwayhash_state st;
 	struct kh_simd_save save;
