@@ -300,7 +300,7 @@ $(BUILD)/hosttest-%: tests/host/hosttest-%.c $(HOSTTEST_HDRS) $(GENERIC_SRCS) $(
 
 # The arch drivers in userspace, one source (tests/host/hosttest-arch.c) built
 # twice.  x86_64: natively (a stub that says "not run" on other hosts).
-X86_ARCH_SRCS = arch/x86/glue.c arch/x86/shash.c
+X86_ARCH_SRCS = arch/x86/glue.c arch/x86/shash.c arch/x86/highwayhash-many.c
 # headers of the arch drivers and of the tests' block-function table
 ARCH_TEST_HDRS = $(wildcard arch/*/*.h) tests/host/kh_blockfns.h
 X86_ARCH_ASM = $(wildcard arch/x86/*.S)
@@ -315,6 +315,12 @@ $(BUILD)/hosttest-x86: tests/host/hosttest-arch.c $(CORE_SRCS) $(X86_ARCH_SRCS) 
 		tests/keyedhash-testvecs.h selftest-vecs.h \
 		$(ARCH_TEST_HDRS)
 	$(CC) $(HOSTCFLAGS) -DKH_SHIM_ARCH -o $@ tests/host/hosttest-arch.c $(CORE_SRCS) \
+		$(X86_ARCH_SRCS) $(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
+# hosttest-many: with the arch code (the interleaved AVX2), not generic alone
+$(BUILD)/hosttest-many: tests/host/hosttest-many.c $(CORE_SRCS) $(X86_ARCH_SRCS) \
+		$(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM)) \
+		$(KH_HDRS) $(HOSTTEST_HDRS) $(ARCH_TEST_HDRS)
+	$(CC) $(HOSTCFLAGS) -DKH_SHIM_ARCH -o $@ $< $(CORE_SRCS) \
 		$(X86_ARCH_SRCS) $(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
 else
 $(BUILD)/hosttest-x86:
@@ -346,6 +352,14 @@ $(BUILD)/asan/hosttest-%: tests/host/hosttest-%.c $(ASAN_DEPS)
 ifeq ($(shell uname -m),x86_64)
 ASAN_TESTS += hosttest-x86
 $(BUILD)/asan/hosttest-x86: tests/host/hosttest-arch.c $(ASAN_DEPS) $(X86_ARCH_SRCS) \
+		$(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
+	@mkdir -p $(@D)
+	$(CC) $(HOSTCFLAGS) $(ASAN_FLAGS) -DKH_SHIM_ARCH -o $@ $< $(CORE_SRCS) \
+		$(X86_ARCH_SRCS) $(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
+endif
+
+ifeq ($(shell uname -m),x86_64)
+$(BUILD)/asan/hosttest-many: tests/host/hosttest-many.c $(ASAN_DEPS) $(X86_ARCH_SRCS) \
 		$(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM))
 	@mkdir -p $(@D)
 	$(CC) $(HOSTCFLAGS) $(ASAN_FLAGS) -DKH_SHIM_ARCH -o $@ $< $(CORE_SRCS) \

@@ -226,6 +226,36 @@ int khb_digest(unsigned int i, const void *ctx, void *state,
 	return err ? err : khb_final(i, ctx, state, out);
 }
 
+int khb_digest_many(unsigned int i, const void *ctx, void *state,
+		    const uint8_t *const *msgs, const size_t *lens, size_t n,
+		    uint8_t *out)
+{
+	unsigned int ds = khb_table[i].d.digestsize;
+	size_t m;
+	int err;
+
+	if (khb_table[i].fam == KHB_FAM_highwayhash) {
+		enum kh_isa isa = khb_table[i].isa;
+
+		/*
+		 * The driver the module's library runs: its many-message
+		 * choice, which adds AVX-512 pairs where the module uses zmm
+		 * code; any other driver pinned.
+		 */
+		khb_arch_init();
+		if (isa == kh_highwayhash_isa())
+			isa = KH_ISA_AUTO;
+		return kh_highwayhash_digest_many_isa(isa, &khb_no_min, ctx,
+						      msgs, lens, n, out, ds);
+	}
+	for (m = 0; m < n; m++) {
+		err = khb_digest(i, ctx, state, msgs[m], lens[m], out + m * ds);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
 void khb_wipe_state(unsigned int i, void *state)
 {
 	explicit_bzero(state, khb_table[i].d.statesize);

@@ -82,6 +82,20 @@ int khb_final(unsigned int i, const void *ctx, void *state, uint8_t *out);
 int khb_digest(unsigned int i, const void *ctx, void *state,
 	       const uint8_t *src, size_t len, uint8_t *out);
 
+/*
+ * @n whole messages (@msgs[i], @lens[i] bytes), their digests one after
+ * another at @out (digestsize bytes each).  HighwayHash runs the library's
+ * many-message code, which interleaves two messages' chains where the
+ * instruction set has code for it (the driver the module would run: the
+ * module's choice, with AVX-512 pairs where it uses zmm code; any other
+ * driver pinned); the other algorithms run khb_digest()
+ * per message, @state scratch space for it.  0, or the first error of a
+ * message (the digests from that message on are then not written).
+ */
+int khb_digest_many(unsigned int i, const void *ctx, void *state,
+		    const uint8_t *const *msgs, const size_t *lens, size_t n,
+		    uint8_t *out);
+
 /* Wipe a message state. */
 void khb_wipe_state(unsigned int i, void *state);
 

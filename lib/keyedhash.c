@@ -285,6 +285,38 @@ KH_API int keyedhash_digest(const keyedhash_key *key, const void *msg,
 	return kh_err(err);
 }
 
+KH_API int keyedhash_digest_many(const keyedhash_key *key, size_t n,
+				 const void *const msgs[], const size_t lens[],
+				 void *out, size_t outlen)
+{
+	unsigned char st[KH_STACK_STATE] __attribute__((aligned(KHB_ALIGN)));
+	unsigned char *sp = st;
+	size_t ds, i;
+	int err;
+
+	if (!key || (n && (!msgs || !lens || !out)))
+		return KEYEDHASH_EINVAL;
+	ds = key->d->digestsize;
+	if (outlen / ds < n)
+		return KEYEDHASH_EINVAL;
+	for (i = 0; i < n; i++)
+		if (!msgs[i] && lens[i])
+			return KEYEDHASH_EINVAL;
+	if (key->d->statesize > sizeof(st)) {
+		sp = kh_alloc(key->d->statesize);
+		if (!sp)
+			return KEYEDHASH_ENOMEM;
+	}
+	err = khb_digest_many(key->drv, key->ctx, sp,
+			      (const uint8_t *const *)msgs, lens, n, out);
+	khb_wipe_state(key->drv, sp);
+	if (sp != st)
+		free(sp);
+	if (err)
+		explicit_bzero(out, n * ds);
+	return kh_err(err);
+}
+
 KH_API int keyedhash_hash(const char *name, const void *key, size_t keylen,
 			  const void *msg, size_t len, void *out, size_t outlen)
 {

@@ -29,7 +29,7 @@ LIB_MACH := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine 2> /dev/null)))
 
 LIB_ARCH_SRCS :=
 ifeq ($(LIB_MACH),x86_64)
-LIB_ARCH_SRCS := arch/x86/glue.c $(sort $(wildcard arch/x86/*.S))
+LIB_ARCH_SRCS := arch/x86/glue.c arch/x86/highwayhash-many.c $(sort $(wildcard arch/x86/*.S))
 else ifeq ($(LIB_MACH),aarch64)
 LIB_ARCH_SRCS := arch/arm64/glue.c $(sort $(wildcard arch/arm64/*.S))
 else

@@ -900,6 +900,134 @@ static int do_one(struct khsum *ks, const char *name)
 	return ret ? 1 : 0;
 }
 
+#ifdef KHSUM_LIBKEYEDHASH
+/*
+ * Many small files with libkeyedhash: regular files of at most
+ * KHSUM_BATCH_FILE bytes are read whole and hashed together, up to
+ * KHSUM_BATCH_FILES of them or KHSUM_BATCH_BYTES, by
+ * keyedhash_digest_many() (HighwayHash runs two files' chains at once);
+ * anything else (standard input, a longer file, an error) first prints the
+ * batch so far, so the lines keep the order of the arguments.
+ */
+#define KHSUM_BATCH_FILE	(64U << 10)
+#define KHSUM_BATCH_BYTES	(1U << 20)
+#define KHSUM_BATCH_FILES	256
+
+struct khsum_batch {
+	unsigned char *buf;	/* KHSUM_BATCH_BYTES */
+	size_t used;
+	size_t n;
+	const char *name[KHSUM_BATCH_FILES];
+	const void *msg[KHSUM_BATCH_FILES];
+	size_t len[KHSUM_BATCH_FILES];
+	unsigned char out[KHSUM_BATCH_FILES * AFALG_MAX_DIGEST];
+};
+
+/* Print the digests of the files in @b (each on its own where one fails). */
+static int batch_flush(struct khsum *ks, struct khsum_batch *b)
+{
+	size_t ds = keyedhash_key_digest_size(ks->lkey), i;
+	struct khsum_result res;
+	int err, ret = 0;
+
+	if (!b->n)
+		return 0;
+	err = keyedhash_digest_many(ks->lkey, b->n, b->msg, b->len, b->out,
+				    sizeof(b->out));
+	for (i = 0; i < b->n; i++) {
+		res.len = ds;
+		res.bytes = b->len[i];
+		if (err) {
+			int e = keyedhash_digest(ks->lkey, b->msg[i], b->len[i],
+						 res.digest, sizeof(res.digest));
+
+			if (e) {
+				lib_hash_error(ks, b->name[i], e, true, res.bytes);
+				ret = 1;
+				continue;
+			}
+		} else {
+			memcpy(res.digest, b->out + i * ds, ds);
+		}
+		print_result(ks, b->name[i], &res);
+	}
+	explicit_bzero(b->buf, b->used);
+	b->used = 0;
+	b->n = 0;
+	return ret;
+}
+
+/*
+ * Read the @size bytes of the regular file open at @fd into @b, which has
+ * room for them and one more; true if it is now in the batch, false after
+ * a read error or if the file's length was not @size (it is then hashed
+ * on its own).
+ */
+static bool batch_read(struct khsum_batch *b, int fd, const char *name,
+		       size_t size)
+{
+	size_t got = 0;
+	ssize_t r = 0;
+
+	/* one byte more than its size, to see its end */
+	while (got <= size) {
+		r = read(fd, b->buf + b->used + got, size + 1 - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += r;
+	}
+	if (r < 0 || got != size)
+		return false;
+	b->name[b->n] = name;
+	b->msg[b->n] = b->buf + b->used;
+	b->len[b->n] = size;
+	b->used += size;
+	b->n++;
+	return true;
+}
+
+/* do_one() for every name of @names, small regular files in batches. */
+static int do_many(struct khsum *ks, char **names, int count)
+{
+	struct khsum_batch *b = calloc(1, sizeof(*b));
+	int i, fd, ret = 0;
+	struct stat stb;
+
+	if (b)
+		b->buf = malloc(KHSUM_BATCH_BYTES);
+	if (!b || !b->buf) {
+		free(b);
+		for (i = 0; i < count; i++)
+			ret |= do_one(ks, names[i]);
+		return ret;
+	}
+	for (i = 0; i < count; i++) {
+		fd = strcmp(names[i], "-") ? open_input(names[i]) : -1;
+		if (fd >= 0 && !fstat(fd, &stb) && S_ISREG(stb.st_mode) &&
+		    stb.st_size <= KHSUM_BATCH_FILE) {
+			if (b->n == KHSUM_BATCH_FILES ||
+			    (size_t)stb.st_size + 1 > KHSUM_BATCH_BYTES - b->used)
+				ret |= batch_flush(ks, b);
+			if (batch_read(b, fd, names[i], stb.st_size)) {
+				close(fd);
+				continue;
+			}
+		}
+		if (fd >= 0)
+			close(fd);
+		/* the batch's lines first; then this one as before, opened anew */
+		ret |= batch_flush(ks, b);
+		ret |= do_one(ks, names[i]);
+	}
+	ret |= batch_flush(ks, b);
+	free(b->buf);
+	free(b);
+	return ret;
+}
+#endif
+
 /* ---------------------------------------------------------------- --check */
 
 struct check_counts {
@@ -1374,8 +1502,13 @@ int main(int argc, char **argv)
 	} else {
 		if (optind == argc)
 			ret |= do_one(&ks, "-");
-		for (i = optind; i < argc; i++)
-			ret |= do_one(&ks, argv[i]);
+#ifdef KHSUM_LIBKEYEDHASH
+		else if (!ks.kernel)
+			ret |= do_many(&ks, argv + optind, argc - optind);
+#endif
+		else
+			for (i = optind; i < argc; i++)
+				ret |= do_one(&ks, argv[i]);
 	}
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "%s: write error: %s\n", prog, strerror(errno));

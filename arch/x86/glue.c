@@ -66,6 +66,11 @@ void kh_arch_init(void)
 		static_branch_enable(&kh_have_multimixer128_avx512);
 		static_branch_enable(&kh_have_sthash_avx512);
 	}
+#ifndef KH_NO_AS_AVX512
+	/* many HighwayHash messages at once (highwayhash-many.c) */
+	if (kh_avx512_usable() && boot_cpu_has(X86_FEATURE_AVX512BW))
+		static_branch_enable(&kh_have_highwayhash_many_avx512);
+#endif
 }
 
 /* HighwayHash */

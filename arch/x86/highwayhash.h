@@ -94,4 +94,7 @@ static __always_inline bool kh_highwayhash_key(enum kh_isa isa)
 	       static_branch_likely(&kh_have_highwayhash_avx2);
 }
 
+/* many messages at once */
+#include "arch/x86/highwayhash-many.h"
+
 #endif /* _KEYEDHASH_ARCH_X86_HIGHWAYHASH_H */

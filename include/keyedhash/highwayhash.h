@@ -231,4 +231,7 @@ void kh_highwayhash128(const struct kh_highwayhash_key *key, const u8 *data,
 void kh_highwayhash256(const struct kh_highwayhash_key *key, const u8 *data,
 		       size_t len, u8 out[KH_HIGHWAYHASH256_DIGEST_SIZE]);
 
+/* many messages under one key in one call */
+#include <keyedhash/highwayhash_many.h>
+
 #endif /* _KEYEDHASH_HIGHWAYHASH_H */

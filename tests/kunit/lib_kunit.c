@@ -399,10 +399,205 @@ static void kh_lib_irq_context(struct kunit *test)
 	vfree(b->msg);
 }
 
+/*
+ * Many messages at once (<keyedhash/highwayhash_many.h>): each digest of a
+ * batch against the one-shot's of its message alone.
+ */
+#define KH_MANY_MAX	24
+#define KH_MANY_DATA	(12 * 1024)
+
+struct kh_many_buf {
+	struct kh_highwayhash_key key;
+	const u8 *data[KH_MANY_MAX];
+	size_t len[KH_MANY_MAX];
+	u8 out[KH_MANY_MAX * KH_HIGHWAYHASH256_DIGEST_SIZE];
+	u8 one[KH_HIGHWAYHASH256_DIGEST_SIZE];
+	u8 *msg;		/* KH_MANY_DATA bytes */
+};
+
+static void kh_many_call(struct kh_many_buf *b, size_t n, unsigned int ds)
+{
+	if (ds == KH_HIGHWAYHASH64_DIGEST_SIZE)
+		kh_highwayhash64_digest_many(&b->key, b->data, b->len, n, b->out);
+	else if (ds == KH_HIGHWAYHASH128_DIGEST_SIZE)
+		kh_highwayhash128_digest_many(&b->key, b->data, b->len, n, b->out);
+	else
+		kh_highwayhash256_digest_many(&b->key, b->data, b->len, n, b->out);
+}
+
+/* the batch's digests against the one-shot's; the first bad index + 1 */
+static size_t kh_many_check(struct kh_many_buf *b, size_t n, unsigned int ds)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (ds == KH_HIGHWAYHASH64_DIGEST_SIZE)
+			kh_highwayhash64(&b->key, b->data[i], b->len[i], b->one);
+		else if (ds == KH_HIGHWAYHASH128_DIGEST_SIZE)
+			kh_highwayhash128(&b->key, b->data[i], b->len[i], b->one);
+		else
+			kh_highwayhash256(&b->key, b->data[i], b->len[i], b->one);
+		if (memcmp(b->one, b->out + i * ds, ds))
+			return i + 1;
+	}
+	return 0;
+}
+
+static struct kh_many_buf *kh_many_alloc(struct kunit *test)
+{
+	struct kh_many_buf *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	u32 x = 0x6d616e79;
+	size_t i;
+	u8 raw[KH_HIGHWAYHASH_KEY_SIZE];
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	b->msg = vmalloc(KH_MANY_DATA);
+	KUNIT_ASSERT_NOT_NULL(test, b->msg);
+	for (i = 0; i < KH_MANY_DATA; i++) {
+		x = x * 1103515245 + 12345;
+		b->msg[i] = x >> 24;
+	}
+	for (i = 0; i < sizeof(raw); i++)
+		raw[i] = b->msg[KH_MANY_DATA - 1 - i];
+	KUNIT_ASSERT_EQ(test, kh_highwayhash_setkey(&b->key, raw, sizeof(raw)), 0);
+	return b;
+}
+
+/*
+ * Every length 0..1024 in a batch of three beside two other lengths
+ * (chains ending at different times; an odd message alone), then batches
+ * of mixed lengths up to 10 KiB (pairs longer than a SIMD section), each
+ * digest size, in a task, a kernel thread and with SIMD off (no section
+ * entered).
+ */
+static void kh_lib_many(struct kunit *test)
+{
+	static const unsigned int sizes[] = { 8, 16, 32 };
+	struct kh_many_buf *b = kh_many_alloc(test);
+	unsigned long note = kh_progress_start(), sections;
+	unsigned int s, bad, l, t;
+	size_t i, n;
+	int ctx;
+
+	kh_test_count_sections(test);
+	for (ctx = 0; ctx < KH_LIB_NCTX; ctx++) {
+		int forced = ctx == KH_LIB_TASK ? 1 : ctx == KH_LIB_KTHREAD ? -1 : 0;
+
+		kh_test_context(test, forced);
+		if (ctx == KH_LIB_NOSIMD)
+			kh_test_nosimd(test, true);
+		sections = kh_lib_sections();
+		for (s = 0; s < ARRAY_SIZE(sizes); s++) {
+			bad = 0;
+			for (l = 0; l <= 1024; l++) {
+				kh_progress(test, &note, "%s, %u-byte digests: length %u",
+					    kh_lib_ctx_name[ctx], sizes[s], l);
+				b->len[0] = l;
+				b->len[1] = (l * 7 + 13) % 1025;
+				b->len[2] = l / 3 + 1;
+				for (i = 0; i < 3; i++)
+					b->data[i] = b->msg + 1024 * i + (l & 15);
+				memset(b->out, 0, sizeof(b->out));
+				kh_many_call(b, 3, sizes[s]);
+				bad += !!kh_many_check(b, 3, sizes[s]);
+			}
+			KUNIT_EXPECT_EQ_MSG(test, bad, 0U,
+					    "every length 0..1024, %s, %u-byte digests: %u bad",
+					    kh_lib_ctx_name[ctx], sizes[s], bad);
+			bad = 0;
+			for (t = 0; t < 40; t++) {
+				n = 1 + (t * 7) % KH_MANY_MAX;
+				for (i = 0; i < n; i++) {
+					u32 r = (t + 1) * 2654435761U ^ (i * 40503U);
+
+					b->len[i] = r % 5 == 0 ? 2049 + r % 8000 :
+						    r % 5 == 1 ? 0 : r % 700;
+					b->data[i] = b->msg + (r >> 8) %
+						     (KH_MANY_DATA - b->len[i] + 1);
+				}
+				memset(b->out, 0, sizeof(b->out));
+				kh_many_call(b, n, sizes[s]);
+				bad += !!kh_many_check(b, n, sizes[s]);
+			}
+			KUNIT_EXPECT_EQ_MSG(test, bad, 0U,
+					    "40 batches of mixed lengths, %s, %u-byte digests: %u bad",
+					    kh_lib_ctx_name[ctx], sizes[s], bad);
+		}
+		if (ctx == KH_LIB_NOSIMD) {
+			kh_test_nosimd(test, false);
+			KUNIT_EXPECT_EQ_MSG(test, kh_lib_sections(), sections,
+					    "digest_many entered SIMD sections with SIMD off");
+		}
+		kh_test_context_end(test, forced);
+	}
+	/* 24 messages of 128 bytes: SIMD sections where the module has SIMD */
+	for (i = 0; i < KH_MANY_MAX; i++) {
+		b->data[i] = b->msg + 128 * i;
+		b->len[i] = 128;
+	}
+	kh_test_context(test, -1);
+	sections = kh_lib_sections();
+	kh_many_call(b, KH_MANY_MAX, 32);
+	kh_test_context_end(test, -1);
+	KUNIT_EXPECT_EQ(test, kh_many_check(b, KH_MANY_MAX, 32), 0UL);
+	if (kh_lib_has_simd("highwayhash256"))
+		KUNIT_EXPECT_GT_MSG(test, kh_lib_sections(), sections,
+				    "digest_many entered no SIMD section");
+	else
+		KUNIT_EXPECT_EQ_MSG(test, kh_lib_sections(), sections,
+				    "digest_many: SIMD sections without a SIMD driver");
+	vfree(b->msg);
+}
+
+/* A batch in hard IRQ context, from an hrtimer. */
+struct kh_many_irq {
+	struct hrtimer timer;
+	struct kh_many_buf *b;
+	bool hard;
+	bool done;
+};
+
+static enum hrtimer_restart kh_many_irq_fn(struct hrtimer *timer)
+{
+	struct kh_many_irq *c = container_of(timer, struct kh_many_irq, timer);
+
+	c->hard = in_hardirq();
+	kh_many_call(c->b, 9, KH_HIGHWAYHASH128_DIGEST_SIZE);
+	WRITE_ONCE(c->done, true);
+	return HRTIMER_NORESTART;
+}
+
+static void kh_lib_many_irq(struct kunit *test)
+{
+	struct kh_many_irq *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	struct kh_many_buf *b = kh_many_alloc(test);
+	size_t i;
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	for (i = 0; i < 9; i++) {
+		b->data[i] = b->msg + 97 * i;
+		b->len[i] = 37 * i * i;
+	}
+	c->b = b;
+	hrtimer_setup(&c->timer, kh_many_irq_fn, CLOCK_MONOTONIC,
+		      HRTIMER_MODE_REL_HARD);
+	hrtimer_start(&c->timer, ns_to_ktime(100 * NSEC_PER_USEC),
+		      HRTIMER_MODE_REL_HARD);
+	while (!READ_ONCE(c->done))
+		cond_resched();
+	hrtimer_cancel(&c->timer);
+	KUNIT_EXPECT_TRUE(test, c->hard);
+	KUNIT_EXPECT_EQ_MSG(test, kh_many_check(b, 9, KH_HIGHWAYHASH128_DIGEST_SIZE),
+			    0UL, "digest_many in hard IRQ: wrong digest");
+	vfree(b->msg);
+}
+
 static struct kunit_case kh_lib_cases[] = {
 	KUNIT_CASE(kh_lib_vectors),
 	KUNIT_CASE(kh_lib_simd_chosen),
 	KUNIT_CASE(kh_lib_irq_context),
+	KUNIT_CASE(kh_lib_many),
+	KUNIT_CASE(kh_lib_many_irq),
 	{}
 };
 

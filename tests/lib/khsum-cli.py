@@ -236,6 +236,37 @@ def main():
     check(rc == 0 and out.decode().splitlines()[0] == "khsum (keyedhash) " + ver,
           "--version: khsum (keyedhash) %s" % ver, out)
 
+    # ---- many files in one run (small ones hashed together by
+    # keyedhash_digest_many()): the same lines, in the same order, as one
+    # file per run; a missing file, standard input and files too long for
+    # a batch between them; multimixer128 refusing some lengths
+    names = []
+    for i in range(40):
+        n = "m%02d" % i
+        with open(n, "wb") as f:
+            f.write(os.urandom(i * 97 % 3000 if i % 5 else 32 * i))
+        names.append(n)
+    with open("m-long", "wb") as f:
+        f.write(os.urandom(70000))
+    with open("k64k", "wb") as f:
+        f.write(os.urandom(65536))
+    args = names[:13] + ["m-long", "nosuchfile", "-"] + names[13:] + ["f1", "f2"]
+    for alg, key in (("highwayhash64", "k32"), ("highwayhash128", "k32"),
+                     ("highwayhash256", "k32"), ("sthash", "k32"), ("multimixer128", "k64k")):
+        with open("m07", "rb") as i:
+            rc, out, err, _ = run(["-a", alg, "-k", key] + args, stdin=i)
+        want_out, want_err, want_rc = b"", "", 0
+        for n in args:
+            with open("m07" if n == "-" else os.devnull, "rb") as i:
+                r1, o1, e1, _ = run(["-a", alg, "-k", key, n], stdin=i)
+            want_out += o1
+            want_err += e1
+            want_rc |= r1
+        check(rc == want_rc and out == want_out and err == want_err and
+              len(out.splitlines()) + len(err.splitlines()) == len(args),
+              "%s: %d files in one run as one per run" % (alg, len(args)),
+              "rc %d/%d, out %s, err %s" % (rc, want_rc, out == want_out, err == want_err))
+
     # ---- every error line says khsum:, never the binary's path
     path = os.path.abspath(KHSUM)
     for args in (["--nosuch"], ["-x"], ["-k"], ["-a"], ["-a", "sthash"],

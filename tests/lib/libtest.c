@@ -11,6 +11,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,6 +115,30 @@ static int make_msg(const char *spec, size_t n, uint8_t *msg)
 	return -1;
 }
 
+/*
+ * keyedhash_digest_many(): @msg in a batch of three, beside a message one
+ * byte shorter (another length in the other lane; not for multimixer128,
+ * which refuses it), each digest against the vector or keyedhash_digest().
+ */
+static void check_many(const keyedhash_key *k, const char *what,
+		       const uint8_t *msg, size_t len, const uint8_t *want,
+		       size_t dlen)
+{
+	uint8_t out[3 * KEYEDHASH_MAX_DIGEST], one[KEYEDHASH_MAX_DIGEST];
+	bool mm = !strcmp(keyedhash_key_algorithm(k), "multimixer128");
+	const void *msgs[3] = { msg, msg, msg };
+	size_t lens[3] = { len, len && !mm ? len - 1 : len, len };
+	int err;
+
+	memset(out, 0, sizeof(out));
+	err = keyedhash_digest_many(k, 3, msgs, lens, out, 3 * dlen);
+	CHECK(!err && !memcmp(out, want, dlen) && !memcmp(out + 2 * dlen, want, dlen),
+	      "%s len %zu: digest_many (%d)", what, len, err);
+	err = keyedhash_digest(k, msg, lens[1], one, sizeof(one));
+	CHECK(!err && !memcmp(out + dlen, one, dlen),
+	      "%s len %zu: digest_many, the shorter one (%d)", what, len, err);
+}
+
 /* One-shot and streamed digests of @msg under @k against @want. */
 static void check_key(const keyedhash_key *k, const char *what,
 		      const uint8_t *msg, size_t len, const uint8_t *want,
@@ -160,6 +185,7 @@ static void check_key(const keyedhash_key *k, const char *what,
 		      what, len, split, err);
 	}
 	keyedhash_state_free(s);
+	check_many(k, what, msg, len, want, dlen);
 }
 
 static unsigned long vectors, runs;
@@ -309,6 +335,26 @@ static void check_errors(void)
 	keyedhash_state_free(NULL);
 	CHECK(keyedhash_digest(NULL, msg, 1, out, sizeof(out)) == KEYEDHASH_EINVAL, "NULL key obj");
 	CHECK(keyedhash_hash("highwayhash64", key, 32, NULL, 0, out, 8) == 0, "hash empty");
+	/* keyedhash_digest_many(): arguments */
+	{
+		const void *msgs[2] = { msg, NULL };
+		size_t lens[2] = { 3, 0 };
+		uint8_t two[64];
+
+		CHECK(!keyedhash_key_new(&k, "highwayhash256", key, 32), "hh256 key");
+		CHECK(!keyedhash_digest_many(k, 2, msgs, lens, two, 64), "many: NULL empty message");
+		CHECK(keyedhash_digest_many(k, 2, msgs, lens, two, 63) == KEYEDHASH_EINVAL,
+		      "many: short out");
+		CHECK(keyedhash_digest_many(k, 2, NULL, lens, two, 64) == KEYEDHASH_EINVAL,
+		      "many: NULL msgs");
+		CHECK(keyedhash_digest_many(k, 0, NULL, NULL, NULL, 0) == 0, "many: none");
+		lens[1] = 1;
+		CHECK(keyedhash_digest_many(k, 2, msgs, lens, two, 64) == KEYEDHASH_EINVAL,
+		      "many: NULL message of 1 byte");
+		CHECK(keyedhash_digest_many(NULL, 2, msgs, lens, two, 64) == KEYEDHASH_EINVAL,
+		      "many: NULL key obj");
+		keyedhash_key_free(k);
+	}
 	/* the environment forces the generic C too */
 	setenv("KEYEDHASH_FORCE_GENERIC", "1", 1);
 	CHECK(!keyedhash_key_new(&k, "highwayhash256", key, 32) &&
@@ -318,6 +364,62 @@ static void check_errors(void)
 	CHECK(!keyedhash_key_new(&k, "highwayhash256", key, 32), "FORCE_GENERIC=0");
 	keyedhash_key_free(k);
 	unsetenv("KEYEDHASH_FORCE_GENERIC");
+}
+
+/*
+ * keyedhash_digest_many() of HighwayHash under a key for @name: every
+ * length 0..1024 in batches of four of mixed lengths, against
+ * keyedhash_digest() message by message.
+ */
+static void many_lengths(const char *name)
+{
+	static uint8_t data[4][1024], out[4 * 32];
+	uint8_t key[32], one[32];
+	keyedhash_key *k;
+	size_t l, bad = 0, ds;
+	unsigned int j;
+
+	for (j = 0; j < 4; j++)
+		for (l = 0; l < sizeof(data[j]); l++)
+			data[j][l] = (uint8_t)next_rand();
+	for (l = 0; l < sizeof(key); l++)
+		key[l] = (uint8_t)next_rand();
+	if (keyedhash_key_new(&k, name, key, sizeof(key))) {
+		CHECK(0, "%s: key", name);
+		return;
+	}
+	ds = keyedhash_key_digest_size(k);
+	for (l = 0; l <= 1024; l++) {
+		const void *msgs[4] = { data[0], data[1], data[2], data[3] };
+		size_t lens[4] = { l, (l * 7 + 13) % 1025, l / 3, 1024 - l };
+
+		memset(out, 0, sizeof(out));
+		if (keyedhash_digest_many(k, 4, msgs, lens, out, sizeof(out))) {
+			bad++;
+			continue;
+		}
+		for (j = 0; j < 4; j++) {
+			keyedhash_digest(k, msgs[j], lens[j], one, sizeof(one));
+			bad += !!memcmp(out + j * ds, one, ds);
+		}
+	}
+	CHECK(!bad, "%s (%s): digest_many, every length 0..1024 in mixed batches: %zu bad",
+	      name, keyedhash_key_driver(k), bad);
+	keyedhash_key_free(k);
+}
+
+/* ... by every HighwayHash driver this CPU runs, and by algorithm name */
+static void check_many_lengths(void)
+{
+	const char *drv;
+	unsigned int i;
+
+	for (i = 0; (drv = keyedhash_driver_name(i)); i++)
+		if (!strncmp(drv, "highwayhash", 11) && keyedhash_driver_usable(drv))
+			many_lengths(drv);
+	many_lengths("highwayhash64");
+	many_lengths("highwayhash128");
+	many_lengths("highwayhash256");
 }
 
 int main(int argc, char **argv)
@@ -358,6 +460,7 @@ int main(int argc, char **argv)
 	fclose(f);
 	check_errors();
 	check_verify();
+	check_many_lengths();
 	for (i = 0; (d = keyedhash_driver_name(i)); i++) {
 		total++;
 		if (keyedhash_driver_usable(d)) {

@@ -42,6 +42,8 @@ def run_one(n, name, key, msg, digest, rnd):
     c = h.copy()
     check(c.hexdigest() == digest.hex() and h.digest() == digest,
           "%s len %d streamed" % (n, len(msg)))
+    many = keyedhash.digest_many(n, key, [msg, memoryview(msg), bytearray(msg)])
+    check(many == [digest] * 3, "%s len %d digest_many" % (n, len(msg)))
 
 
 def run_vectors():
@@ -251,6 +253,43 @@ h = keyedhash.highwayhash256(bytes(32), b"data")
                       "mypy --strict refuses %s: %s" % (what, out))
 
 
+def run_many():
+    """digest_many(): every length 0..1024 in batches of mixed lengths
+    against new().digest() per message, by name and through every
+    HighwayHash driver this CPU runs (and forced generic); the other
+    algorithms in a batch; its errors."""
+    rnd = random.Random(51)
+    key = bytes(rnd.randrange(256) for _ in range(32))
+    data = [bytes(rnd.randrange(256) for _ in range(1024)) for _ in range(4)]
+    drivers = keyedhash.drivers()
+    bad = runs = 0
+    for name in ("highwayhash64", "highwayhash128", "highwayhash256"):
+        for n in [name, name.upper()] + [d for d in drivers if d.startswith(name + "-")]:
+            runs += 1
+            for ln in range(1025):
+                lens = (ln, (ln * 7 + 13) % 1025, ln // 3, 1024 - ln)
+                msgs = [data[j][:lens[j]] for j in range(4)]
+                got = keyedhash.digest_many(n, key, msgs)
+                bad += got != [keyedhash.new(n, key, m).digest() for m in msgs]
+    check(not bad and runs >= 6, "digest_many: every length 0..1024, %d names and drivers: %d bad" % (runs, bad))
+    for name, k, msgs in (("sthash", key, [b"", b"abc", bytes(5000)]),
+                          ("nhpoly1305", bytes(1088), [b"x" * 17, b""]),
+                          ("multimixer128", bytes(range(256)) * 2, [bytes(64), bytes(96)])):
+        check(keyedhash.digest_many(name, k, msgs) ==
+              [keyedhash.new(name, k, m).digest() for m in msgs], "digest_many %s" % name)
+    check(keyedhash.digest_many("highwayhash64", key, []) == [] and
+          keyedhash.digest_many("highwayhash64", key, (b"a", b"b")) ==
+          [keyedhash.new("highwayhash64", key, m).digest() for m in (b"a", b"b")],
+          "digest_many: none, a tuple")
+    expect_value_error(lambda: keyedhash.digest_many("multimixer128", bytes(64), [bytes(32), bytes(33)]),
+                       "multiple of 32", "digest_many: a message multimixer128 refuses")
+    expect_value_error(lambda: keyedhash.digest_many("md5", key, [b""]), "unsupported hash type",
+                       "digest_many: unknown name")
+    expect_type_error(lambda: keyedhash.digest_many("highwayhash64", key, [b"a", "text"]),
+                      "encoded", "digest_many: a str message")
+    return runs
+
+
 def run_gil():
     """update() of a large buffer lets another thread run meanwhile: the
     main thread must have run in the middle of the worker's update()
@@ -293,13 +332,14 @@ def main():
     run_api()
     run_hashlib_like()
     run_stubs()
+    many = run_many()
     loops = run_gil()
     if fails:
         print("python-vectors: %d of %d checks failed" % (fails, checks))
         return 1
     stubs = "stubs" if NOT_RUN else "stubs (mypy --strict)"
-    print("python-vectors: %d vectors through the keyedhash package (by name, %d drivers, forced generic, streamed, copy), hashlib-like names, constructors, __version__, verify/compare_digest, %s, %d checks passed, GIL released in update() (the main thread ran %d times meanwhile)%s"
-          % (n, len(keyedhash.drivers()), stubs, checks, loops,
+    print("python-vectors: %d vectors through the keyedhash package (by name, %d drivers, forced generic, streamed, copy), hashlib-like names, constructors, __version__, verify/compare_digest, digest_many (%d names and drivers), %s, %d checks passed, GIL released in update() (the main thread ran %d times meanwhile)%s"
+          % (n, len(keyedhash.drivers()), many, stubs, checks, loops,
              "".join("; not run: " + w for w in NOT_RUN)))
     return 0
 

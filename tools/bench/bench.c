@@ -516,7 +516,8 @@ static void kb_run_rounds(void)
 					continue;
 				}
 				c->tpb[c->n++] = (double)ticks / c->iters /
-						 c->len;
+						 c->len /
+						 (c->impl->batch ?: 1);
 				break;
 			}
 		}

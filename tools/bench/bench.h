@@ -96,6 +96,7 @@ struct kb_impl {
 	char note[96];
 	const struct kb_kmode *kmode;
 	bool kthread;
+	unsigned int batch;	/* messages of the length per hash() call; 0: 1 */
 };
 
 /*

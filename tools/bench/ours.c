@@ -503,6 +503,75 @@ static void kb_lib_teardown(void *inst)
 	free(l);
 }
 
+/*
+ * The library's many-message functions (kh_highwayhash256_digest_many()
+ * ...): KB_MANY messages of the row's length per call, so the rate is per
+ * message byte as in every other row; the digest kept is the last
+ * message's (the second chain of the last pair).
+ */
+#define KB_MANY		16
+
+struct kb_many {
+	struct kh_highwayhash_key key;
+	unsigned int digestsize;
+	enum kh_isa isa;	/* KH_ISA_AUTO: the library's function */
+	const u8 *data[KB_MANY];
+	size_t len[KB_MANY];
+	u8 out[KB_MANY * KH_HIGHWAYHASH256_DIGEST_SIZE];
+};
+
+static const struct {
+	const char *alg, *name;
+	unsigned int digestsize;
+} kb_manys[] = {
+	{ "highwayhash64", "lib:kh_highwayhash64_digest_many()",
+	  KH_HIGHWAYHASH64_DIGEST_SIZE },
+	{ "highwayhash128", "lib:kh_highwayhash128_digest_many()",
+	  KH_HIGHWAYHASH128_DIGEST_SIZE },
+	{ "highwayhash256", "lib:kh_highwayhash256_digest_many()",
+	  KH_HIGHWAYHASH256_DIGEST_SIZE },
+};
+
+static void *kb_many_setup(const struct kb_impl *bi, const u8 *key,
+			   size_t keylen, size_t msglen)
+{
+	struct kb_many *m = kb_zalloc(sizeof(*m));
+
+	(void)msglen;
+	if (kh_highwayhash_setkey(&m->key, key, keylen)) {
+		free(m);
+		return NULL;
+	}
+	m->digestsize = bi->digestsize;
+	m->isa = (enum kh_isa)((uintptr_t)bi->priv >> 8);
+	return m;
+}
+
+static void kb_many_hash(void *inst, const u8 *msg, size_t len, u8 *out)
+{
+	struct kb_many *m = inst;
+	unsigned int i, ds = m->digestsize;
+
+	for (i = 0; i < KB_MANY; i++) {
+		m->data[i] = msg;
+		m->len[i] = len;
+	}
+	if (m->isa != KH_ISA_AUTO)
+		kh_highwayhash_digest_many_isa(m->isa, &kb_no_min, &m->key,
+					       m->data, m->len, KB_MANY, m->out,
+					       ds);
+	else if (ds == KH_HIGHWAYHASH64_DIGEST_SIZE)
+		kh_highwayhash64_digest_many(&m->key, m->data, m->len, KB_MANY,
+					     m->out);
+	else if (ds == KH_HIGHWAYHASH128_DIGEST_SIZE)
+		kh_highwayhash128_digest_many(&m->key, m->data, m->len, KB_MANY,
+					      m->out);
+	else
+		kh_highwayhash256_digest_many(&m->key, m->data, m->len, KB_MANY,
+					      m->out);
+	memcpy(out, m->out + (KB_MANY - 1) * ds, ds);
+}
+
 /* Registration */
 
 static struct kb_impl *kb_add_row(struct shash_alg *alg, const char *name)
@@ -553,6 +622,22 @@ static void kb_add_ours(struct shash_alg *alg)
 	}
 }
 
+/* A many-message row: algorithm kb_manys[@i] on @isa. */
+static void kb_add_many(unsigned int i, enum kh_isa isa, const char *name)
+{
+	struct kb_impl *bi = kb_add(kb_manys[i].alg, name,
+				    kb_manys[i].digestsize);
+
+	bi->setup = kb_many_setup;
+	bi->hash = kb_many_hash;
+	bi->teardown = free;
+	bi->batch = KB_MANY;
+	bi->priv = (const void *)((uintptr_t)isa << 8);
+	snprintf(bi->note, sizeof(bi->note),
+		 "%u messages of the length per call; rate per message byte",
+		 KB_MANY);
+}
+
 void kb_register_ours(void)
 {
 	struct shash_alg *const *algs;
@@ -571,4 +656,21 @@ void kb_register_ours(void)
 		snprintf(bi->note, sizeof(bi->note),
 			 "the library's one-shot function, kernel-like C flags");
 	}
+	for (i = 0; i < ARRAY_SIZE(kb_manys); i++)
+		kb_add_many(i, KH_ISA_AUTO, kb_manys[i].name);
+#if IS_ENABLED(CONFIG_CRYPTO_KEYEDHASH_X86)
+	/* the instruction sets' code alone, without thresholds */
+	for (i = 0; i < ARRAY_SIZE(kb_manys) && kh_avx2_usable(); i++) {
+		char name[64];
+
+		snprintf(name, sizeof(name), "many:%s-avx2", kb_manys[i].alg);
+		kb_add_many(i, KH_ISA_avx2, name);
+#ifndef KH_NO_AS_AVX512
+		if (!static_branch_likely(&kh_have_highwayhash_many_avx512))
+			continue;
+		snprintf(name, sizeof(name), "many:%s-avx512", kb_manys[i].alg);
+		kb_add_many(i, KH_ISA_avx512, name);
+#endif
+	}
+#endif
 }

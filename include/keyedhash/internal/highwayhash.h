@@ -99,6 +99,23 @@ int kh_highwayhash_digest_neon(struct kh_highwayhash_state *st,
 			       const struct kh_simd_min *min);
 
 /*
+ * Many messages under one key, digests one after another at @out: the
+ * generic C one at a time (core/highwayhash_many.c); AVX2 two chains
+ * interleaved, AVX-512 both in one zmm register (arch/x86/).
+ */
+int kh_highwayhash_digest_many_generic(const struct kh_highwayhash_key *key,
+				       const u8 *const *data, const size_t *len,
+				       size_t n, u8 *out, unsigned int digestsize);
+int kh_highwayhash_digest_many_avx2(const struct kh_highwayhash_key *key,
+				    const u8 *const *data, const size_t *len,
+				    size_t n, u8 *out, unsigned int digestsize,
+				    const struct kh_simd_min *min);
+int kh_highwayhash_digest_many_avx512(const struct kh_highwayhash_key *key,
+				      const u8 *const *data, const size_t *len,
+				      size_t n, u8 *out, unsigned int digestsize,
+				      const struct kh_simd_min *min);
+
+/*
  * The instruction sets of this architecture: KH_HIGHWAYHASH_ISAS, their
  * block functions kh_highwayhash_blocks_isa() (@nblocks whole 32-byte
  * blocks, inside a SIMD section for SIMD) and their keys
@@ -236,6 +253,51 @@ kh_highwayhash_digest_isa(enum kh_isa isa, const struct kh_simd_min *min,
 			digestsize, min ?: kh_highwayhash_min(neon, digestsize));
 	return kh_highwayhash_digest_generic(st, key, data, len, out,
 					     digestsize);
+}
+
+/* What an architecture without many-message code of its own has. */
+#ifndef KH_HIGHWAYHASH_MANY_ISAS
+#define KH_HIGHWAYHASH_MANY_ISAS	0
+static __always_inline bool kh_highwayhash_many_key(enum kh_isa isa)
+{
+	return false;
+}
+#endif
+
+/*
+ * @n messages under @key (kh_highwayhash*_digest_many()): the module's
+ * choice (KH_ISA_AUTO) adds AVX-512 to AVX2 where the module uses zmm
+ * code; NEON and the generic C one message at a time.  The AVX2
+ * thresholds for AVX-512, which has no driver of its own.
+ */
+static __always_inline int
+kh_highwayhash_digest_many_isa(enum kh_isa isa, const struct kh_simd_min *min,
+			       const struct kh_highwayhash_key *key,
+			       const u8 *const *data, const size_t *len,
+			       size_t n, u8 *out, unsigned int digestsize)
+{
+	struct kh_highwayhash_state st;
+	size_t i;
+
+	if (isa == KH_ISA_AUTO) {
+		isa = kh_highwayhash_isa();
+		if (isa == KH_ISA_avx2 && kh_highwayhash_many_key(KH_ISA_avx512))
+			isa = KH_ISA_avx512;
+	}
+	if (kh_isa_is(isa, KH_ISA_avx512, KH_HIGHWAYHASH_MANY_ISAS))
+		return kh_highwayhash_digest_many_avx512(key, data, len, n, out,
+			digestsize, min ?: kh_highwayhash_min(avx2, digestsize));
+	if (kh_isa_is(isa, KH_ISA_avx2, KH_HIGHWAYHASH_ISAS))
+		return kh_highwayhash_digest_many_avx2(key, data, len, n, out,
+			digestsize, min ?: kh_highwayhash_min(avx2, digestsize));
+	if (!kh_isa_is(isa, KH_ISA_neon, KH_HIGHWAYHASH_ISAS))
+		return kh_highwayhash_digest_many_generic(key, data, len, n,
+							  out, digestsize);
+	for (i = 0; i < n; i++)
+		kh_highwayhash_digest_neon(&st, key, data[i], len[i],
+					   out + i * digestsize, digestsize,
+					   min ?: kh_highwayhash_min(neon, digestsize));
+	return 0;
 }
 
 /* The library's calls: the module's choice, the library's thresholds. */

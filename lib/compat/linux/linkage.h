@@ -3,6 +3,8 @@
 #if defined(__ASSEMBLY__) || defined(__ASSEMBLER__)
 #define SYM_FUNC_START(name)	.text; .globl name; .type name, %function; \
 				.p2align 4; name:
+#define SYM_FUNC_START_LOCAL(name)	.text; .type name, %function; \
+				.p2align 4; name:
 #define SYM_FUNC_END(name)	.size name, . - name
 /*
  * KB_KMODE: the benchmark's "as in the kernel" build (tools/bench/build.mk)

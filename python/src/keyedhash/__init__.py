@@ -48,6 +48,9 @@ never authenticate anything or be shown to anyone who can choose messages
 (a multimixer128 digest leaks its key; nhpoly1305 hashes the empty message
 to zero under every key).  Keys must be secret and uniformly random.
 
+Many messages under one key: ``digest_many(name, key, messages)``, a list
+of digests in one call (HighwayHash with AVX2 hashes two messages at once).
+
 Unknown names, refused keys and refused messages raise ValueError with the
 reason.  update() releases the GIL for buffers of 2 KiB and more.
 """
@@ -55,6 +58,7 @@ import inspect as _inspect
 
 from ._keyedhash import Hasher, compare_digest, drivers, force_generic, library_version
 from ._keyedhash import algorithms as _algorithms
+from ._keyedhash import digest_many as _digest_many
 from ._keyedhash import new as _new
 
 
@@ -74,7 +78,7 @@ def _version():
 #: The version of this package (the distribution's metadata).
 __version__ = _version()
 
-__all__ = ["new", "algorithms_available", "algorithms_guaranteed",
+__all__ = ["new", "digest_many", "algorithms_available", "algorithms_guaranteed",
            "drivers", "force_generic", "Hasher", "library_version",
            "compare_digest"] + \
     [n.replace("-", "_") for n in _algorithms]
@@ -97,6 +101,21 @@ def new(name, key, data=b""):
     if isinstance(name, str):
         name = name.lower()
     return _new(name, key, data)
+
+
+def digest_many(name, key, messages):
+    """The digests of many messages under one key, as a list of bytes.
+
+    ``messages`` is a sequence of bytes-like objects; the result's item i
+    is ``new(name, key, messages[i]).digest()``, computed in one call of
+    libkeyedhash's keyedhash_digest_many(): for HighwayHash on a CPU with
+    AVX2 two messages' chains run at once, more messages per second than
+    one at a time.  ``name`` in any case, as for new().  Raises ValueError
+    as new() does, or for a message the algorithm refuses.
+    """
+    if isinstance(name, str):
+        name = name.lower()
+    return _digest_many(name, key, messages)
 
 
 _NOKEY = object()

@@ -2,7 +2,7 @@
 # Type stubs of the keyedhash package (python/src/keyedhash/__init__.py):
 # its per-algorithm constructors are made at import time, so they are
 # spelled out here.
-from typing import FrozenSet
+from typing import FrozenSet, List, Sequence
 
 from _typeshed import ReadableBuffer as _Buffer
 
@@ -17,6 +17,7 @@ algorithms_available: FrozenSet[str]
 algorithms_guaranteed: FrozenSet[str]
 
 def new(name: str, key: _Buffer, data: _Buffer | None = ...) -> Hasher: ...
+def digest_many(name: str, key: _Buffer, messages: Sequence[_Buffer]) -> List[bytes]: ...
 
 def highwayhash64(data: _Buffer = ..., *, key: _Buffer) -> Hasher: ...
 def highwayhash128(data: _Buffer = ..., *, key: _Buffer) -> Hasher: ...
