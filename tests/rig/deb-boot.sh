@@ -233,8 +233,9 @@ boot
 EOT
 # KH_BOOT_BREAK: the package broken on purpose in the image, to see the
 # checks fail: initrd-module (the initramfs hook adds no keyedhash.ko),
-# nofail (the generator ignores nofail); no-corrupt: the host corrupts
-# nothing
+# nofail (the generator ignores nofail), allow-removal (the image has
+# /etc/keyedhash/allow-removal: B's removal is not refused); no-corrupt:
+# the host corrupts nothing
 BREAK_CMD=:
 case ${KH_BOOT_BREAK:-} in
 '') ;;
@@ -242,8 +243,9 @@ initrd-module)
 	BREAK_CMD="sed -i 's/^\(\s*\)manual_add_modules keyedhash\$/\1: broken on purpose/' /usr/share/initramfs-tools/hooks/keyedhash"
 	[ "$IRT" != dracut ] || BREAK_CMD="sed -i 's/instmods keyedhash;/true;/' /usr/lib/dracut/modules.d/90keyedhash/module-setup.sh" ;;
 nofail) BREAK_CMD="sed -i 's/\*,nofail,\*) nofail=1/*,nofail-broken,*) nofail=1/' /usr/lib/systemd/system-generators/keyedhash-integritysetup-generator" ;;
+allow-removal) BREAK_CMD="touch /etc/keyedhash/allow-removal" ;;
 no-corrupt) ;;
-*) kh_die "KH_BOOT_BREAK: initrd-module, nofail or no-corrupt" ;;
+*) kh_die "KH_BOOT_BREAK: initrd-module, nofail, allow-removal or no-corrupt" ;;
 esac
 [ -z "${KH_BOOT_BREAK:-}" ] || echo "$P: KH_BOOT_BREAK=$KH_BOOT_BREAK: broken on purpose"
 ALOG=$LOGS/deb-boot-$R-apt.log
