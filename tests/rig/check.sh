@@ -1119,9 +1119,7 @@ run_deb() {
 	kh_job deb-deb13 deb_run deb13
 	kh_job deb-deb12 deb_run deb12
 	kh_job deb-boot-deb13 deb_run boot-deb13
-	# (boot-deb13-dracut, the dracut system, is run by hand for now:
-	# bash tests/rig/deb-check.sh build boot-deb13-dracut; its root did
-	# not open after the generator moved to the opener's plan)
+	kh_job deb-boot-deb13-dracut deb_run boot-deb13-dracut
 	kh_job deb-boot-deb12 deb_run boot-deb12
 	kh_job deb-cryptsetup-deb13 deb_run cryptsetup-deb13
 	kh_job deb-cryptsetup-deb12 deb_run cryptsetup-deb12

@@ -219,20 +219,26 @@ StandardError=journal
 WantedBy=multi-user.target
 EOT
 ln -s ../kh-boot-test.service "$C/etc/systemd/system/multi-user.target.wants/kh-boot-test.service"
+# dracut: its initramfs powers off where it would wait in its emergency
+# shell (rd.shell=0): a root that does not open ends the VM at once, not
+# at the time limit
+IRT_ARGS=''
+[ "$IRT" != dracut ] || IRT_ARGS='rd.shell=0 '
 cat > "$C/boot/grub/grub.cfg" <<EOT
 serial --unit=0 --speed=115200
 terminal_input serial
 terminal_output serial
 set timeout=0
 echo "keyedhash boot test: GRUB loaded its configuration"
-linux /vmlinuz-$KV root=/dev/mapper/root ro rootdelay=60 console=ttyS0 panic=-1 loglevel=4 systemd.show_status=0 $(kh_guest_clock_args x86_64)
+linux /vmlinuz-$KV root=/dev/mapper/root ro rootdelay=60 console=ttyS0 panic=-1 loglevel=4 systemd.show_status=0 $IRT_ARGS$(kh_guest_clock_args x86_64)
 initrd /initrd.img-$KV
 boot
 EOT
 # KH_BOOT_BREAK: the package broken on purpose in the image, to see the
 # checks fail: initrd-module (the initramfs hook adds no keyedhash.ko),
-# nofail (the generator ignores nofail); no-corrupt: the host corrupts
-# nothing
+# nofail (the generator ignores nofail), allow-removal (the image has
+# /etc/keyedhash/allow-removal: B's removal is not refused); no-corrupt:
+# the host corrupts nothing
 BREAK_CMD=:
 case ${KH_BOOT_BREAK:-} in
 '') ;;
@@ -240,8 +246,9 @@ initrd-module)
 	BREAK_CMD="sed -i 's/^\(\s*\)manual_add_modules keyedhash\$/\1: broken on purpose/' /usr/share/initramfs-tools/hooks/keyedhash"
 	[ "$IRT" != dracut ] || BREAK_CMD="sed -i 's/instmods keyedhash;/true;/' /usr/lib/dracut/modules.d/90keyedhash/module-setup.sh" ;;
 nofail) BREAK_CMD="sed -i 's/\*,nofail,\*) nofail=1/*,nofail-broken,*) nofail=1/' /usr/lib/systemd/system-generators/keyedhash-integritysetup-generator" ;;
+allow-removal) BREAK_CMD="touch /etc/keyedhash/allow-removal" ;;
 no-corrupt) ;;
-*) kh_die "KH_BOOT_BREAK: initrd-module, nofail or no-corrupt" ;;
+*) kh_die "KH_BOOT_BREAK: initrd-module, nofail, allow-removal or no-corrupt" ;;
 esac
 [ -z "${KH_BOOT_BREAK:-}" ] || echo "$P: KH_BOOT_BREAK=$KH_BOOT_BREAK: broken on purpose"
 ALOG=$LOGS/deb-boot-$R-apt.log

@@ -242,7 +242,7 @@ part_boot() { # deb12|deb13|deb13-dracut
 		"$LOGS/deb-boot-$1.log" "^deb-boot: done"
 }
 
-for part in ${*:-build deb12 deb13 arm64 upgrade-deb12 upgrade-deb13 boot-deb12 boot-deb13 cryptsetup-deb12 cryptsetup-deb13}; do
+for part in ${*:-build deb12 deb13 arm64 upgrade-deb12 upgrade-deb13 boot-deb12 boot-deb13 boot-deb13-dracut cryptsetup-deb12 cryptsetup-deb13}; do
 	case $part in
 	build) part_build ;;
 	deb12 | deb13) part_root "$part" ;;
