@@ -21,8 +21,8 @@
 #      written; keyedhash-dkms is upgraded (a newer version of the same
 #      package, whose module DKMS built ahead, in the image: the upgrade
 #      installs that build, its initramfs hook and all, and saves minutes
-#      of compiling under TCG; the chroot tests, tests/rig/deb-in-root.sh, build in theirs) and
-#      the kernel's image package reinstalled
+#      of compiling under TCG; the chroot tests, tests/rig/deb-in-root.sh,
+#      build in theirs) and the kernel's image package reinstalled
 #   (the host overwrites, on the disk image, every copy of one 4 KiB
 #   block of a file on the data volume)
 #   B  after the upgrades root and data open at boot again, with the new
