@@ -7,15 +7,15 @@
  * loaded with a wrong one can rewrite tags (a dirty bitmap's regions are
  * recalculated at resume under whatever key the table has).
  *
- * Usage: integrity-keycheck [-v] [-q] -a ALGORITHM -k KEYFILE DEVICE
+ * Usage: integrity-keycheck [-v] [-q] -a ALGORITHM -k KEYFILE [-d DATADEV] DEVICE
  *
  * Exit status: 0 the key is right (a sampled block's stored tag is this
  * key's tag of it), 2 WRONG KEY (no sampled tag matches, some do not),
  * 3 nothing could be checked (no sampled block carries a tag: never
  * written since a --no-wipe format, or discarded), 4 a superblock this
- * tool does not handle (separate metadata device, inline tags, unknown
- * version), 1 any other error (usage, key file, device, no dm-integrity
- * superblock).  Manual: debian/keyedhash-integritysetup.8; docs/usage.md.
+ * tool does not handle (inline tags, unknown version, tags on a device of
+ * their own without -d), 1 any other error (usage, key file, device, no
+ * dm-integrity superblock).  Manual: debian/keyedhash-integritysetup.8; docs/usage.md.
  *
  * What it reads, as drivers/md/dm-integrity.c lays it out (Linux 6.1 to
  * 7.x, unchanged; "sector" is 512 bytes):
@@ -30,6 +30,12 @@
  *   initial_sectors then areas of 2^log2_interleave_sectors data sectors,
  *                   each preceded by metadata_run sectors of tags, one
  *                   tag of tag-size bytes per block, in block order
+ *
+ * or, for a volume whose data is on a device of its own (integritysetup
+ * --data-device, integritytab's data-device=: log2 of the interleave 0),
+ * DEVICE holds the superblock, the journal and from initial_sectors on
+ * every block's tag in block order, and DATADEV the blocks from its
+ * sector 0 (get_area_and_offset(), get_data_sector() with a meta_dev);
  *
  * and a block's tag is the keyed hash of [salt if SB_FLAG_FIXED_HMAC] ||
  * le64(the block's first logical sector) || the block, cut to the tag
@@ -108,6 +114,12 @@ enum {
 
 static const char *prog = "integrity-keycheck";
 
+struct device {
+	int fd;
+	u64 size;
+	const char *path;
+};
+
 struct volume {
 	/* the superblock's fields */
 	unsigned int version;
@@ -127,10 +139,10 @@ struct volume {
 	u64 blocks;		/* data blocks */
 	u64 blocks_per_area;
 	unsigned int block_bytes;
-	/* the device */
-	int fd;
-	u64 size;
-	const char *path;
+	bool separate;		/* the data on a device of its own */
+	/* the superblock's device (and the tags'); the data's */
+	struct device meta, data;
+	const char *path;	/* meta.path, for the messages */
 };
 
 struct tally {
@@ -170,11 +182,11 @@ static void put_le64(unsigned char *p, u64 v)
 }
 
 /*
- * Read @len bytes at byte @off of the device into @out.  With O_DIRECT the
+ * Read @len bytes at byte @off of device @d into @out.  With O_DIRECT the
  * read covers whole IO_ALIGN-aligned blocks, through an aligned bounce
  * buffer.  0, or -errno (-ENODATA: the device ends before).
  */
-static int read_at(struct volume *v, u64 off, size_t len, void *out)
+static int read_at(const struct device *d, u64 off, size_t len, void *out)
 {
 	u64 start = off & ~(u64)(IO_ALIGN - 1);
 	size_t head = off - start;
@@ -184,12 +196,12 @@ static int read_at(struct volume *v, u64 off, size_t len, void *out)
 	ssize_t r;
 	int err = 0;
 
-	if (off > v->size || len > v->size - off)
+	if (off > d->size || len > d->size - off)
 		return -ENODATA;
 	if (posix_memalign(&buf, IO_ALIGN, span))
 		return -ENOMEM;
 	while (done < head + len) {
-		r = pread(v->fd, (char *)buf + done, span - done, start + done);
+		r = pread(d->fd, (char *)buf + done, span - done, start + done);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
@@ -226,6 +238,54 @@ static const char *flag_names(u32 flags, char *buf, size_t size)
 	return buf;
 }
 
+static void recalc_said(const struct volume *v)
+{
+	if (v->flags & SB_FLAG_RECALCULATING)
+		fprintf(stderr, "%s: %s: tags recalculated up to sector %llu\n",
+			prog, v->path, v->recalc_sector);
+}
+
+/* EXIT_RIGHT when device @d has @sectors sectors, else said */
+static int fits(const struct device *d, u64 sectors)
+{
+	if (sectors <= d->size >> SECTOR_SHIFT)
+		return EXIT_RIGHT;
+	fprintf(stderr, "%s: %s: the device has %llu sectors, its superblock needs %llu\n",
+		prog, d->path, d->size >> SECTOR_SHIFT, sectors);
+	return EXIT_ERROR;
+}
+
+/*
+ * The data on a device of its own (calculate_device_limits() with a
+ * meta_dev): one area, every tag from initial_sectors on in block order;
+ * the data device's blocks from its sector 0.
+ */
+static int separate_layout(struct volume *v)
+{
+	u64 tag_sectors = (v->blocks * v->tag_size + (1 << SECTOR_SHIFT) - 1) >>
+			  SECTOR_SHIFT;
+	int rc;
+
+	v->metadata_run = 0;
+	v->area_sectors = 0;
+	v->blocks_per_area = v->blocks;
+	if (verbose) {
+		char f[96];
+
+		fprintf(stderr,
+			"%s: %s: superblock version %u, flags %s; %u-byte tags, %u-byte blocks, %llu data sectors on %s; %u journal sections: tags from sector %llu; device %llu sectors, %llu used\n",
+			prog, v->path, v->version,
+			flag_names(v->flags, f, sizeof(f)), v->tag_size,
+			v->block_bytes, v->provided_sectors, v->data.path,
+			v->journal_sections, v->initial_sectors,
+			v->meta.size >> SECTOR_SHIFT,
+			v->initial_sectors + tag_sectors);
+		recalc_said(v);
+	}
+	rc = fits(&v->meta, v->initial_sectors + tag_sectors);
+	return rc ? rc : fits(&v->data, v->provided_sectors);
+}
+
 /*
  * Parse the superblock and compute the layout as dm-integrity does
  * (calculate_journal_section_size(), calculate_device_limits()).
@@ -238,7 +298,7 @@ static int read_superblock(struct volume *v)
 	u64 section_sectors, padding, run_bytes, last, end;
 	int err;
 
-	err = read_at(v, 0, sizeof(sb), sb);
+	err = read_at(&v->meta, 0, sizeof(sb), sb);
 	if (err) {
 		fprintf(stderr, "%s: %s: cannot read its superblock: %s\n",
 			prog, v->path, strerror(-err));
@@ -273,14 +333,21 @@ static int read_superblock(struct volume *v)
 			prog, v->path);
 		return EXIT_UNSUPPORTED;
 	}
-	if (!v->log2_interleave) {
+	if (!v->log2_interleave && !v->separate) {
 		fprintf(stderr,
-			"%s: %s: its tags are on a separate metadata device: not supported\n",
+			"%s: %s: its data is on a device of its own (data-device=): give that device with -d\n",
 			prog, v->path);
 		return EXIT_UNSUPPORTED;
 	}
-	if (v->log2_interleave < 3 || v->log2_interleave > 31 ||
-	    v->log2_spb > 3 || v->log2_spb > v->log2_interleave ||
+	if (v->log2_interleave && v->separate) {
+		fprintf(stderr,
+			"%s: %s: its data is on this device, not on %s (-d): its superblock interleaves data and tags\n",
+			prog, v->path, v->data.path);
+		return EXIT_ERROR;
+	}
+	if ((v->log2_interleave &&
+	     (v->log2_interleave < 3 || v->log2_interleave > 31 ||
+	      v->log2_spb > v->log2_interleave)) || v->log2_spb > 3 ||
 	    !v->tag_size || !v->journal_sections || !v->provided_sectors ||
 	    v->provided_sectors >> 56 ||
 	    v->provided_sectors & ((1U << v->log2_spb) - 1)) {
@@ -311,6 +378,10 @@ static int read_superblock(struct volume *v)
 			  JOURNAL_BLOCK_SECTORS;
 	v->initial_sectors = SB_SECTORS + section_sectors * v->journal_sections;
 
+	v->blocks = v->provided_sectors >> v->log2_spb;
+	if (v->separate)
+		return separate_layout(v);
+
 	/* the tags of an area, rounded up as the flag says */
 	if (v->flags & SB_FLAG_FIXED_PADDING)
 		padding = METADATA_PADDING_SECTORS << SECTOR_SHIFT;
@@ -320,7 +391,6 @@ static int read_superblock(struct volume *v)
 	run_bytes = (run_bytes + padding - 1) / padding * padding;
 	v->metadata_run = run_bytes >> SECTOR_SHIFT;
 	v->area_sectors = ((u64)1 << v->log2_interleave) + v->metadata_run;
-	v->blocks = v->provided_sectors >> v->log2_spb;
 	v->blocks_per_area = (u64)1 << (v->log2_interleave - v->log2_spb);
 
 	/* the last data sector must be on the device */
@@ -337,17 +407,10 @@ static int read_superblock(struct volume *v)
 			v->block_bytes, v->provided_sectors,
 			1U << v->log2_interleave, v->journal_sections,
 			v->initial_sectors, v->metadata_run,
-			v->size >> SECTOR_SHIFT, end);
-		if (v->flags & SB_FLAG_RECALCULATING)
-			fprintf(stderr, "%s: %s: tags recalculated up to sector %llu\n",
-				prog, v->path, v->recalc_sector);
+			v->meta.size >> SECTOR_SHIFT, end);
+		recalc_said(v);
 	}
-	if (end > v->size >> SECTOR_SHIFT) {
-		fprintf(stderr, "%s: %s: the device has %llu sectors, its superblock needs %llu\n",
-			prog, v->path, v->size >> SECTOR_SHIFT, end);
-		return EXIT_ERROR;
-	}
-	return EXIT_RIGHT;
+	return fits(&v->meta, end);
 }
 
 /* byte offsets of a block's tag and of its data */
@@ -365,6 +428,8 @@ static u64 data_offset(const struct volume *v, u64 block)
 	u64 area = block / v->blocks_per_area;
 	u64 in_area = block % v->blocks_per_area;
 
+	if (v->separate)
+		return block << v->log2_spb << SECTOR_SHIFT;
 	return (v->initial_sectors + area * v->area_sectors + v->metadata_run +
 		(in_area << v->log2_spb)) << SECTOR_SHIFT;
 }
@@ -504,7 +569,7 @@ static int read_bitmap(struct volume *v, const struct window *w,
 	*bits = malloc(len);
 	if (!*bits)
 		return -ENOMEM;
-	err = read_at(v, ((u64)SB_SECTORS << SECTOR_SHIFT) + b0, len, *bits);
+	err = read_at(&v->meta, ((u64)SB_SECTORS << SECTOR_SHIFT) + b0, len, *bits);
 	if (err) {
 		free(*bits);
 		*bits = NULL;
@@ -545,7 +610,7 @@ static int check_window(struct volume *v, struct hasher *h,
 	tags = malloc(n * v->tag_size);
 	if (!tags)
 		return -ENOMEM;
-	err = read_at(v, tag_offset(v, w->start), n * v->tag_size, tags);
+	err = read_at(&v->meta, tag_offset(v, w->start), n * v->tag_size, tags);
 	if (err) {
 		fprintf(stderr, "%s: %s: reading the tags of blocks %llu to %llu: %s\n",
 			prog, v->path, w->start, w->end - 1, strerror(-err));
@@ -597,10 +662,11 @@ static int check_window(struct volume *v, struct hasher *h,
 			continue;
 		picked++;
 		next = present * picked / (quota < present ? quota : present);
-		err = read_at(v, data_offset(v, w->start + i), v->block_bytes, data);
+		err = read_at(&v->data, data_offset(v, w->start + i),
+			      v->block_bytes, data);
 		if (err) {
 			fprintf(stderr, "%s: %s: reading block %llu: %s\n",
-				prog, v->path, w->start + i, strerror(-err));
+				prog, v->data.path, w->start + i, strerror(-err));
 			goto out;
 		}
 		err = compute_tag(v, h, w->start + i, data, mine);
@@ -636,36 +702,36 @@ out:
 	return err;
 }
 
-static int open_device(struct volume *v)
+static int open_device(struct device *d)
 {
 	struct stat st;
 
-	v->fd = open(v->path, O_RDONLY | O_CLOEXEC | O_DIRECT);
-	if (v->fd < 0 && errno == EINVAL)
-		v->fd = open(v->path, O_RDONLY | O_CLOEXEC);
-	if (v->fd < 0 || fstat(v->fd, &st)) {
-		fprintf(stderr, "%s: %s: %s\n", prog, v->path, strerror(errno));
+	d->fd = open(d->path, O_RDONLY | O_CLOEXEC | O_DIRECT);
+	if (d->fd < 0 && errno == EINVAL)
+		d->fd = open(d->path, O_RDONLY | O_CLOEXEC);
+	if (d->fd < 0 || fstat(d->fd, &st)) {
+		fprintf(stderr, "%s: %s: %s\n", prog, d->path, strerror(errno));
 		return EXIT_ERROR;
 	}
 	if (S_ISBLK(st.st_mode)) {
-		if (ioctl(v->fd, BLKGETSIZE64, &v->size)) {
-			fprintf(stderr, "%s: %s: its size: %s\n", prog, v->path,
+		if (ioctl(d->fd, BLKGETSIZE64, &d->size)) {
+			fprintf(stderr, "%s: %s: its size: %s\n", prog, d->path,
 				strerror(errno));
 			return EXIT_ERROR;
 		}
 	} else if (S_ISREG(st.st_mode)) {
-		v->size = st.st_size;
+		d->size = st.st_size;
 	} else {
 		fprintf(stderr, "%s: %s: neither a block device nor a file\n",
-			prog, v->path);
+			prog, d->path);
 		return EXIT_ERROR;
 	}
 	/* a file system that takes no O_DIRECT reads: through the cache */
 	{
 		unsigned char probe[1 << SECTOR_SHIFT];
 
-		if (v->size && read_at(v, 0, sizeof(probe), probe) == -EINVAL)
-			fcntl(v->fd, F_SETFL, fcntl(v->fd, F_GETFL) & ~O_DIRECT);
+		if (d->size && read_at(d, 0, sizeof(probe), probe) == -EINVAL)
+			fcntl(d->fd, F_SETFL, fcntl(d->fd, F_GETFL) & ~O_DIRECT);
 	}
 	return EXIT_RIGHT;
 }
@@ -731,7 +797,7 @@ static int load_key(struct hasher *h, const char *file)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s [-v] [-q] -a ALGORITHM -k KEYFILE DEVICE\n"
+		"Usage: %s [-v] [-q] -a ALGORITHM -k KEYFILE [-d DATADEV] DEVICE\n"
 		"Check, from the raw DEVICE and before it is opened, that the key in KEYFILE\n"
 		"(raw bytes, as integritysetup --integrity-key-file reads it) is the key of\n"
 		"the dm-integrity volume on DEVICE, whose tags are ALGORITHM's (a keyedhash\n"
@@ -739,6 +805,8 @@ static void usage(FILE *f)
 		"\n"
 		"  -a, --algorithm ALGORITHM  the volume's integrity algorithm\n"
 		"  -k, --key KEYFILE          the key file\n"
+		"  -d, --data-device DATADEV  the volume's data device (integritysetup\n"
+		"                             --data-device; DEVICE then holds its tags)\n"
 		"  -v, --verbose              the layout and each checked block on stderr\n"
 		"  -q, --quiet                no verdict line on stdout\n"
 		"  -h, --help                 this help\n"
@@ -753,6 +821,7 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "algorithm", required_argument, NULL, 'a' },
 		{ "key", required_argument, NULL, 'k' },
+		{ "data-device", required_argument, NULL, 'd' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -760,7 +829,7 @@ int main(int argc, char **argv)
 	};
 	struct window w[MAX_WINDOWS];
 	struct hasher h = { 0 };
-	struct volume v = { .fd = -1 };
+	struct volume v = { .meta.fd = -1, .data.fd = -1 };
 	struct tally t = { 0 };
 	const char *keyfile = NULL;
 	unsigned int nw, i, quota;
@@ -768,13 +837,17 @@ int main(int argc, char **argv)
 	const char *note;
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "a:k:vqh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "a:k:d:vqh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			h.alg = optarg;
 			break;
 		case 'k':
 			keyfile = optarg;
+			break;
+		case 'd':
+			v.data.path = optarg;
+			v.separate = true;
 			break;
 		case 'v':
 			verbose = true;
@@ -795,9 +868,14 @@ int main(int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	v.path = argv[optind];
+	v.meta.path = v.path;
 	rc = load_key(&h, keyfile);
 	if (!rc)
-		rc = open_device(&v);
+		rc = open_device(&v.meta);
+	if (!rc && v.separate)
+		rc = open_device(&v.data);
+	else if (!rc)
+		v.data = v.meta;
 	if (!rc)
 		rc = read_superblock(&v);
 	if (rc)
@@ -849,7 +927,9 @@ int main(int argc, char **argv)
 out:
 	keyedhash_state_free(h.st);
 	keyedhash_key_free(h.key);
-	if (v.fd >= 0)
-		close(v.fd);
+	if (v.meta.fd >= 0)
+		close(v.meta.fd);
+	if (v.separate && v.data.fd >= 0)
+		close(v.data.fd);
 	return rc;
 }

@@ -22,6 +22,9 @@
 #      right key is accepted, the wrong one refused
 #   E  the initramfs scripts: one console message naming the volume and
 #      WRONG KEY (the panic when / is on it), no table; the right key opens it
+#   F  data-device=: the data on /dev/vdb, the tags on /dev/vda: checked
+#      with -d; without it "not handled"; a wrong key refused by attach
+#      and by the initramfs scripts
 # Each refusal is also seen failing: a copy of the opener that ignores
 # the verdict loads the table, and a copy of the tool that hashes the
 # wrong sector number (/integrity-keycheck-broken, tests/rig/check.sh)
@@ -43,10 +46,13 @@ check "integrity-keycheck and the opener's copy present, bash runs it" sh -c \
 	"[ -x $KC ] && [ -x /integrity-keycheck-broken ] && $OPENER check > /dev/null 2>&1"
 check "/dev/vdb present (the copy of a dirty volume)" [ -b /dev/vdb ]
 
-# kc DEVICE KEY: integrity-keycheck -v; its verdict line shown, status in
-# $kc_rc, stdout in $W/kc.out, stderr (the layout, each block) in $W/kc.err
+# kc DEVICE KEY [OPTION...]: integrity-keycheck -v; its verdict line shown,
+# status in $kc_rc, stdout in $W/kc.out, stderr (the layout, each block)
+# in $W/kc.err
 kc() {
-	$KC -v -a $ALG -k "$2" "$1" > $W/kc.out 2> $W/kc.err
+	kc_dev=$1 kc_key=$2
+	shift 2
+	$KC -v -a $ALG -k "$kc_key" "$@" "$kc_dev" > $W/kc.out 2> $W/kc.err
 	kc_rc=$?
 	sed 's/^/    /' $W/kc.out
 	tail -1 $W/kc.err | sed 's/^/    /'
@@ -304,6 +310,50 @@ rm -f /etc/keyedhash/initrd-required
 initrd_line $RK
 local_top
 check "E: right key: opened, no failure or warning" sh -c \
+	"[ -b /dev/mapper/$V ] && ! grep -q -e CONSOLE-FAILURE -e CONSOLE-WARNING -e CONSOLE-PANIC -e '^keyedhash: ' $W/lt.out"
+detach
+rm -rf /etc/keyedhash/initrd-volumes /run/keyedhash
+
+echo "--- F: data-device= (the data on /dev/vdb, the tags on /dev/vda)"
+gdd if=/dev/zero of=/dev/vdb bs=1M count=8 oflag=direct conv=fsync status=none 2> /dev/null
+check "F: integritysetup format --data-device /dev/vdb ($ALG, wiped)" \
+	fresh /dev/vda --data-device /dev/vdb
+# shellcheck disable=SC2086
+integritysetup open $FMT --data-device /dev/vdb /dev/vda $V &&
+	gdd if=/eco/data.img of=/dev/mapper/$V bs=4096 oflag=direct conv=fsync status=none
+detach
+kc /dev/vda $RK -d /dev/vdb
+check "F: right key, -d /dev/vdb: exit 0, 'key right', the data read from /dev/vdb" sh -c \
+	"[ $kc_rc = 0 ] && grep -q ': key right: ' $W/kc.out && grep -q 'data sectors on /dev/vdb' $W/kc.err"
+/integrity-keycheck-broken -a $ALG -k $RK -d /dev/vdb /dev/vda > $W/kc.out 2>&1
+rc=$?
+check "F: a copy hashing the wrong sector number does not accept the right key (exit $rc: the check above can fail)" \
+	[ $rc != 0 ]
+kc /dev/vda $RK
+check "F: without -d: exit 4, the data device asked for" sh -c \
+	"[ $kc_rc = 4 ] && grep -q 'give that device with -d' $W/kc.err"
+kc /dev/vda $WK -d /dev/vdb
+check "F: wrong key, -d /dev/vdb: exit 2, 'WRONG KEY'" sh -c \
+	"[ $kc_rc = 2 ] && grep -q ': WRONG KEY: ' $W/kc.out"
+att $WK /dev/vda data-device=/dev/vdb
+check "F: attach with data-device= and the wrong key refused before open, no table loaded" sh -c \
+	"[ $att_rc = 1 ] && grep -q 'volume $V: WRONG KEY' $W/att.out && dmsetup ls 2>&1 | grep -q 'No devices found'"
+att $RK /dev/vda data-device=/dev/vdb
+check "F: attach with the right key: exit 0, key checked, no warning" sh -c \
+	"[ $att_rc = 0 ] && grep -q 'key checked on /dev/vda' $W/att.out &&
+	 ! grep -qi -e warning -e corrupted -e 'wrong key' $W/att.out"
+check "F: ... and the data reads back" sh -c \
+	"gdd if=/dev/mapper/$V bs=4096 count=64 iflag=direct status=none | cmp - /eco/data.img"
+$OPENER detach $V
+# the initramfs scripts of E, on a line with data-device=
+$OPENER initrd-line $V /dev/vda $WK integrity-algorithm=$ALG,data-device=/dev/vdb > /etc/keyedhash/initrd-volumes
+local_top
+check "F: the initramfs, wrong key: WRONG KEY for /dev/vda, nothing opened" sh -c \
+	"grep -q '^keyedhash: volume $V: WRONG KEY in $WK for /dev/vda' $W/lt.out &&
+	 dmsetup ls 2>&1 | grep -q 'No devices found'"
+$OPENER initrd-line $V /dev/vda $RK integrity-algorithm=$ALG,data-device=/dev/vdb > /etc/keyedhash/initrd-volumes
+local_top
+check "F: the initramfs, right key: opened, no failure or warning" sh -c \
 	"[ -b /dev/mapper/$V ] && ! grep -q -e CONSOLE-FAILURE -e CONSOLE-WARNING -e CONSOLE-PANIC -e '^keyedhash: ' $W/lt.out"
 detach
 rm -rf /etc/keyedhash/initrd-volumes /run/keyedhash
