@@ -193,19 +193,26 @@ if [ "$STAGE" = A ]; then
 	log ls -l /boot
 fi
 # ---- B, last: the removal that would leave the system unbootable (issue
-# 49): refused while / is on a keyedhash volume, nothing changed; then,
-# with initramfs-tools, forced (KEYEDHASH_ALLOW_REMOVAL=1): the initramfs
-# made again without keyedhash says why / does not open (looked into
-# here, not booted: one initramfs build more, no boot more)
+# 49): refused while / is on a keyedhash volume, nothing changed; then
+# forced (KEYEDHASH_ALLOW_REMOVAL=1): the initramfs made again without
+# keyedhash says why / does not open (looked into here, not booted: one
+# initramfs build more, no boot more)
 unchanged() {
 	dpkg-query -W -f '${db:Status-Abbrev}' keyedhash-dkms | grep -qx 'ii ' &&
 		[ "$(modinfo -k "$K" -F version keyedhash)" = "$VER_B" ] &&
 		lsird "/boot/initrd.img-$K" | grep -q '/keyedhash\.ko'
 }
-removed_says() { # the initramfs's script, run as initramfs-tools runs it (quiet)
+# what the initramfs says, run as it runs there: initramfs-tools' script
+# (with quiet), dracut's generator in the initramfs's own root (where
+# /etc/initrd-release is; no /dev/kmsg there: its stderr)
+removed_says() {
 	local f=$W/rm-initrd/main/scripts/local-top/keyedhash-removed
-	[ -f "$f" ] || f=$W/rm-initrd/scripts/local-top/keyedhash-removed
-	quiet=y sh "$f" > $W/rm-out 2>&1
+	if [ "${IRT:-}" = dracut ]; then
+		chroot $W/rm-initrd /etc/systemd/system-generators/keyedhash-removed /tmp /tmp /tmp > $W/rm-out 2>&1
+	else
+		[ -f "$f" ] || f=$W/rm-initrd/scripts/local-top/keyedhash-removed
+		quiet=y sh "$f" > $W/rm-out 2>&1
+	fi
 	cat $W/rm-out >> "/kh/detail-$STAGE"
 	sed 's/^/    /' $W/rm-out | tee -a "$OUT"
 	grep -q '^keyedhash: keyedhash-dkms was removed: volume root (/dev/vda2; .*): needs the keyedhash module (sthash)' $W/rm-out
@@ -217,18 +224,22 @@ if [ "$STAGE" = B ]; then
 	check "apt-get remove keyedhash-dkms is refused (exit status $rc): its prerm names the root's volume" sh -c \
 		"[ $rc != 0 ] && grep -q 'REFUSING to remove keyedhash' $W/rm.log && grep -q '^  root (/dev/vda2; ' $W/rm.log"
 	check "and nothing changed: keyedhash-dkms installed (ii), keyedhash $VER_B in $K's modules and in its initramfs" unchanged
-	if [ "${IRT:-}" != dracut ]; then
-		KEYEDHASH_ALLOW_REMOVAL=1 apt-get -q -y remove keyedhash-dkms > $W/rm.log 2>&1
-		rc=$?
-		log cat $W/rm.log
-		check "KEYEDHASH_ALLOW_REMOVAL=1 apt-get remove keyedhash-dkms goes on (exit status $rc), the initramfs made again" sh -c \
-			"[ $rc = 0 ] && grep -q 'updating the initramfs of Linux $K (keyedhash removed)' $W/rm.log"
-		rm -rf $W/rm-initrd && mkdir -p $W/rm-initrd
+	KEYEDHASH_ALLOW_REMOVAL=1 apt-get -q -y remove keyedhash-dkms > $W/rm.log 2>&1
+	rc=$?
+	log cat $W/rm.log
+	check "KEYEDHASH_ALLOW_REMOVAL=1 apt-get remove keyedhash-dkms goes on (exit status $rc), the initramfs made again" sh -c \
+		"[ $rc = 0 ] && grep -q 'updating the initramfs of Linux $K (keyedhash removed' $W/rm.log"
+	rm -rf $W/rm-initrd && mkdir -p $W/rm-initrd
+	if [ "${IRT:-}" = dracut ]; then
+		(cd $W/rm-initrd && lsinitrd --unpack /boot/initrd.img-$K > /dev/null 2>&1)
+		g=etc/systemd/system-generators/keyedhash-removed
+	else
 		unmkinitramfs /boot/initrd.img-$K $W/rm-initrd > /dev/null 2>&1
-		check "that initramfs has no keyedhash.ko" sh -c "! find $W/rm-initrd -name 'keyedhash.ko*' | grep -q ."
-		check "and says on the console, with quiet too, which volume needs which module (scripts/local-top/keyedhash-removed)" removed_says
-		rm -rf $W/rm-initrd
+		g=scripts/local-top/keyedhash-removed
 	fi
+	check "that initramfs has no keyedhash.ko" sh -c "! find $W/rm-initrd -name 'keyedhash.ko*' | grep -q ."
+	check "and says on the console, with quiet too, which volume needs which module ($g)" removed_says
+	rm -rf $W/rm-initrd
 fi
 log dmesg
 log journalctl -b --no-pager -p warning
