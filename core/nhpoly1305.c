@@ -26,6 +26,12 @@ void kh_nhpoly1305_setkey_raw(struct kh_nhpoly1305_key *key,
 	kh_nh_setkey_words(key->nh_key, raw + KH_POLY1305_KEY_SIZE);
 }
 
+void kh_nhpoly1305_close_chunk(const struct kh_nhpoly1305_key *key,
+			       struct kh_nhpoly1305_state *st)
+{
+	__kh_nhpoly1305_close_chunk(key, st);
+}
+
 int kh_nhpoly1305_update_generic(struct kh_nhpoly1305_state *st,
 				 const struct kh_nhpoly1305_key *key,
 				 const u8 *data, size_t len)

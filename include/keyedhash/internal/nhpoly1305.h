@@ -206,11 +206,13 @@ kh_nhpoly1305_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
 /*
  * Feed the open chunk's NH value to Poly1305 and start a new chunk: the
  * four pass sums, little-endian, are two Poly1305 blocks (sums 0 and 1,
- * sums 2 and 3), absorbed straight from the words.
+ * sums 2 and 3), absorbed straight from the words.  Inline where chunks
+ * close in the common case (an update's units, a final); out of line as
+ * kh_nhpoly1305_close_chunk() (core/nhpoly1305.c) where one rarely does.
  */
 static __always_inline void
-kh_nhpoly1305_close_chunk(const struct kh_nhpoly1305_key *key,
-			  struct kh_nhpoly1305_state *st)
+__kh_nhpoly1305_close_chunk(const struct kh_nhpoly1305_key *key,
+			    struct kh_nhpoly1305_state *st)
 {
 	kh_poly1305_pair(&st->poly, &key->poly, st->nh_sum[0], st->nh_sum[1],
 			 st->nh_sum[2], st->nh_sum[3], KH_POLY1305_HIBIT);
@@ -219,6 +221,9 @@ kh_nhpoly1305_close_chunk(const struct kh_nhpoly1305_key *key,
 	st->nh_sum[2] = 0;
 	st->nh_sum[3] = 0;
 }
+
+void kh_nhpoly1305_close_chunk(const struct kh_nhpoly1305_key *key,
+			       struct kh_nhpoly1305_state *st);
 
 /* An update in progress. */
 struct kh_nhpoly1305_feed {
@@ -248,16 +253,18 @@ static inline void kh_nhpoly1305_feed_start(struct kh_nhpoly1305_feed *f,
 
 /*
  * Whole chunks from a chunk boundary, @nchunks (2..KH_NH_MAX_CHUNKS) of
- * them, with one kh_nh_chunks_isa() call, and Poly1305 four blocks at a time: each
- * pair of chunks is one kh_poly1305_quad() step, the residue of two
- * close_chunk() steps, and kh_poly1305_emit() outputs the same for either
- * (core/poly1305.c).  The open chunk's sums (zero at a chunk boundary in
- * any state update() left, but an imported state may hold anything) go
- * into the first chunk, as the per-chunk path would add them.  The first
- * Poly1305 step of an update is a pair step, as in the generic C: from an
- * imported accumulator outside the invariant it wraps as that does, and
- * its carry bounds the limbs for the quad steps (below 2^44, 2^44 + 2^20,
- * 2^42 from any input; the quad bounds hold with room for that).
+ * them, with one kh_nh_chunks_isa() call, and Poly1305 four blocks at a
+ * time: each pair of chunks is one kh_poly1305_quad() step, the residue of
+ * two close_chunk() steps, and kh_poly1305_emit() outputs the same for
+ * either (core/poly1305.c).  The open chunk's sums (zero at a chunk
+ * boundary in any state update() left, but an imported state may hold
+ * anything) go into the first chunk, as the per-chunk path would add them.
+ * The first Poly1305 step of an update is a pair step, as in the generic
+ * C: from an imported accumulator outside the invariant it wraps as that
+ * does, and its carry bounds the limbs for the quad steps (below 2^44,
+ * 2^44 + 2^20, 2^42 from any input; the quad bounds hold with room for
+ * that).  One loop with one pair and one quad step in it, for that first
+ * step, the quads and a last odd chunk: each step is inlined once.
  */
 static __always_inline void
 kh_nhpoly1305_chunks(struct kh_nhpoly1305_feed *f, const u8 *src,
@@ -274,26 +281,47 @@ kh_nhpoly1305_chunks(struct kh_nhpoly1305_feed *f, const u8 *src,
 		h[0][i] += st->nh_sum[i];
 		st->nh_sum[i] = 0;
 	}
-	c = 0;
-	if (!f->carried) {
-		kh_poly1305_pair(&st->poly, pkey, h[0][0], h[0][1], h[0][2],
-				 h[0][3], KH_POLY1305_HIBIT);
-		f->carried = true;
-		c = 1;
+	for (c = 0; c < nchunks;) {
+		if (f->carried && c + 2 <= nchunks) {
+			kh_poly1305_quad(&st->poly, pkey, h[c][0], h[c][1],
+					 h[c][2], h[c][3], h[c + 1][0],
+					 h[c + 1][1], h[c + 1][2], h[c + 1][3],
+					 KH_POLY1305_HIBIT);
+			c += 2;
+		} else {
+			kh_poly1305_pair(&st->poly, pkey, h[c][0], h[c][1],
+					 h[c][2], h[c][3], KH_POLY1305_HIBIT);
+			f->carried = true;
+			c++;
+		}
 	}
-	for (; c + 2 <= nchunks; c += 2)
-		kh_poly1305_quad(&st->poly, pkey, h[c][0], h[c][1], h[c][2],
-				 h[c][3], h[c + 1][0], h[c + 1][1],
-				 h[c + 1][2], h[c + 1][3], KH_POLY1305_HIBIT);
-	if (c < nchunks)
-		kh_poly1305_pair(&st->poly, pkey, h[c][0], h[c][1], h[c][2],
-				 h[c][3], KH_POLY1305_HIBIT);
 	/*
 	 * key-dependent, like the chunk sums close_chunk() wipes; 32 bytes
 	 * at a time, plain stores rather than one "rep stos"
 	 */
 	for (c = 0; c < nchunks; c++)
 		memzero_explicit(h[c], sizeof(h[c]));
+}
+
+/*
+ * Sum one whole unit at @unit (the state's buffer) into the open chunk
+ * with the NH of instruction set @isa; the caller closes the chunk if
+ * this completes it.
+ */
+static __always_inline void
+kh_nhpoly1305_one_unit(struct kh_nhpoly1305_feed *f, const u8 *unit,
+		       enum kh_isa isa)
+{
+	struct kh_nhpoly1305_state *st = f->st;
+	u64 sums[KH_NH_NUM_PASSES];
+	int i;
+
+	kh_nh_isa(isa, f->key->nh_key + f->pos / 4, unit, KH_NH_UNIT, sums);
+	for (i = 0; i < KH_NH_NUM_PASSES; i++)
+		st->nh_sum[i] += sums[i];
+	f->pos += KH_NH_UNIT;
+	/* key-dependent, like the chunk sums close_chunk() wipes */
+	memzero_explicit(sums, sizeof(sums));
 }
 
 /*
@@ -330,7 +358,7 @@ kh_nhpoly1305_units(struct kh_nhpoly1305_feed *f, const u8 *src,
 			st->nh_sum[i] += sums[i];
 		f->pos += n;
 		if (f->pos == KH_NH_CHUNK) {
-			kh_nhpoly1305_close_chunk(f->key, st);
+			__kh_nhpoly1305_close_chunk(f->key, st);
 			f->pos = 0;
 			f->carried = true;
 		}
@@ -361,7 +389,13 @@ kh_nhpoly1305_absorb(struct kh_nhpoly1305_feed *f, const u8 *src, size_t len,
 		memcpy(st->buf + pos, src, n);
 		if (pos + n < KH_NH_UNIT)
 			return;
-		kh_nhpoly1305_units(f, st->buf, 1, isa);
+		kh_nhpoly1305_one_unit(f, st->buf, isa);
+		/* a split unit that ends a chunk: at most once per chunk */
+		if (f->pos == KH_NH_CHUNK) {
+			kh_nhpoly1305_close_chunk(f->key, st);
+			f->pos = 0;
+			f->carried = true;
+		}
 		src += n;
 		len -= n;
 	}
@@ -422,10 +456,11 @@ kh_nhpoly1305_finish(const struct kh_nhpoly1305_key *key,
 	kh_nhpoly1305_feed_start(&f, key, st);
 	if (buffered) {
 		memset(st->buf + buffered, 0, KH_NH_UNIT - buffered);
-		kh_nhpoly1305_units(&f, st->buf, 1, KH_ISA_generic);
+		kh_nhpoly1305_one_unit(&f, st->buf, KH_ISA_generic);
 	}
+	/* one Poly1305 step, also where the last unit completes its chunk */
 	if (f.pos)
-		kh_nhpoly1305_close_chunk(key, st);
+		__kh_nhpoly1305_close_chunk(key, st);
 }
 
 #endif /* _KEYEDHASH_INTERNAL_NHPOLY1305_H */
