@@ -167,7 +167,7 @@ check-debug:
 .PHONY: check-debug check-deb
 
 # The faults tier (tests/rig/check.sh "faults"): the debug kernel's fault
-# injection (tests/vm/faults.sh): module loads with the Nth allocation
+# injection (tests/vm/faults-guest.sh): module loads with the Nth allocation
 # failing for every N, AF_ALG with failing allocations, kmemleak.
 # KH_FAULTS_LOADS and KH_FAULTS_OPS scale it.
 check-faults:

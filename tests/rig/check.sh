@@ -283,7 +283,7 @@ count_log() { # description, log, end-marker
 vm_done() { # description, log
 	local l
 	kh_check "$1: the VM ran its test script to the end" grep -a -q "^=== VM done" "$2"
-	# the guest's clock (tests/vm/lib.sh, kh_clock_end; /init prints it)
+	# the guest's clock (tests/vm/lib-guest.sh, kh_clock_end; /init prints it)
 	while IFS= read -r l; do
 		case "$l" in
 		PASS:*) kh_pass "$1: ${l#PASS: }" ;;
@@ -602,7 +602,7 @@ declare -A KH_VM_FLAGS_ABSENT=([x86_64-noavx2]="avx2 avx512f")
 declare -A KH_VM_SMP=([x86_64-max]=2)
 # VMs that also run the ecosystem checks: autoload by algorithm name before
 # debian.sh's modprobe (tests/vm/autoload.sh as /pre.sh), khsum and
-# dm-integrity on a virtio disk (tests/vm/ecosystem.sh as /extra.sh).
+# dm-integrity on a virtio disk (tests/vm/ecosystem-guest.sh as /extra.sh).
 declare -A KH_VM_ECO=()
 for m in ${KH_VM_ECO_MODELS-x86_64-max}; do KH_VM_ECO[$m]=1; done
 
@@ -624,7 +624,7 @@ vm_run() { # series, model, arch, cpu, kernel, kver, root, module
 	if [ -n "${KH_VM_ECO[$model]:-}" ]; then
 		vmx=$("$RIG/ecosystem.sh" "$extra/eco")
 		eco=("$extra/eco/root:/" "$extra/eco/eco:/eco"
-			"$KH_TOP/tests/vm/autoload.sh:/pre.sh" "$KH_TOP/tests/vm/ecosystem.sh:/extra.sh"
+			"$KH_TOP/tests/vm/autoload.sh:/pre.sh" "$KH_TOP/tests/vm/ecosystem-guest.sh:/extra.sh"
 			"$KH_TOP/tests/vm/keycheck.sh:/keycheck.sh"
 			"$t/integrity-keycheck:/usr/lib/keyedhash/integrity-keycheck"
 			"$t/integrity-keycheck-broken:/integrity-keycheck-broken"
@@ -803,7 +803,7 @@ kunit_run() { # series, arch, cpu[, variant]
 		root=$("$RIG/arm64-root.sh")	# for its busybox
 	fi
 	initramfs "$KH_OUT/$name.cpio.gz" "$2" "$root" none \
-		"$KH_TOP/tests/vm/kunit.sh" "$t/finit" "$w/keyedhash.ko" "$w/keyedhash_kunit.ko" ||
+		"$KH_TOP/tests/vm/kunit-guest.sh" "$t/finit" "$w/keyedhash.ko" "$w/keyedhash_kunit.ko" ||
 		return
 	kh_log "  booting the Linux $series $arch KUnit kernel ($(make -s -C "$b" kernelversion 2>/dev/null))"
 	"$RIG/vm.sh" "$2" "$cpu" "$img" "$KH_OUT/$name.cpio.gz" "$log" "kunit.filter_glob=keyedhash-*"
@@ -891,14 +891,14 @@ debug_vm_inputs() {
 
 # The x86_64 KUnit kernel's debug variant (tests/kunit/debug.kunitconfig:
 # KASAN, UBSAN, kmemleak, lockdep, atomic-sleep checks, testmgr's extra
-# tests, AF_ALG), 2 vCPUs, running tests/vm/debug.sh: testmgr on our
+# tests, AF_ALG), 2 vCPUs, running tests/vm/debug-guest.sh: testmgr on our
 # nhpoly1305 drivers, the AF_ALG abuse test, load/hash/unload cycles, the
 # KUnit suites, then a kmemleak scan; any kernel report fails.
 # KH_DEBUG_OPS (abuse operations, default 25000) and KH_DEBUG_CYCLES
 # (default 50) scale it.  The abuse run's size is a count chosen for a
 # busy host: the issue that measured it saw about 140 operations per
 # second of the debug VM beside two other jobs on two cores, so 25,000
-# take about 3 minutes there, a tenth of its deadline (tests/vm/debug.sh);
+# take about 3 minutes there, a tenth of its deadline (tests/vm/debug-guest.sh);
 # every scenario of kh-afalg-abuse still runs thousands of times under
 # KASAN and lockdep.
 debug_run() {
@@ -912,7 +912,7 @@ debug_run() {
 	printf 'KH_SEED=%s\nKH_ABUSE_OPS=%s\nKH_CYCLES=%s\n' "$SEED" \
 		"${KH_DEBUG_OPS:-25000}" "${KH_DEBUG_CYCLES:-50}" > "$extra/env"
 	initramfs "$KH_OUT/debug-x86_64.cpio.gz" x86_64 / none \
-		"$KH_TOP/tests/vm/debug.sh" "$t/finit" "$w/keyedhash.ko" \
+		"$KH_TOP/tests/vm/debug-guest.sh" "$t/finit" "$w/keyedhash.ko" \
 		"$w/keyedhash_kunit.ko" "$t/kh-afalg-abuse" "$extra/expected.txt" \
 		"$extra/env" "$extra/abuse:/abuse" || return
 	debug_unlock
@@ -936,7 +936,7 @@ run_debug() {
 # ---------------------------------------------------------------- faults
 # make check-faults: the debug kernel of the debug tier (the same build:
 # debug.kunitconfig has the fault injection too), booted with
-# tests/vm/faults.sh: keyedhash.ko loaded with its Nth allocation failing
+# tests/vm/faults-guest.sh: keyedhash.ko loaded with its Nth allocation failing
 # for every N, AF_ALG steps with their Nth allocation failing and with
 # probability faults, then kmemleak, the kernel log, a clean load that
 # hashes right.  KH_FAULTS_LOADS (at most this many loads, the N spread
@@ -953,7 +953,7 @@ faults_run() {
 	printf 'KH_FAULTS_LOADS=%s\nKH_FAULTS_OPS=%s\n' "${KH_FAULTS_LOADS:-0}" \
 		"${KH_FAULTS_OPS:-2000}" > "$extra/env"
 	initramfs "$KH_OUT/faults-x86_64.cpio.gz" x86_64 / none \
-		"$KH_TOP/tests/vm/faults.sh" "$t/finit" "$w/keyedhash.ko" \
+		"$KH_TOP/tests/vm/faults-guest.sh" "$t/finit" "$w/keyedhash.ko" \
 		"$t/kh-afalg-abuse" "$t/kh-faults" "$extra/expected.txt" \
 		"$extra/env" "$extra/abuse:/abuse" || return
 	debug_unlock

@@ -7,7 +7,7 @@
 # kept in this tree), patched at run time with tests/rig/cryptsetup-suite.patch
 # (highwayhash128, highwayhash256 and sthash added to its keyed cases), run
 # with the system's integritysetup in the root with our packages booting
-# each KVER (tests/rig/deb-vm.sh with tests/rig/cryptsetup-vm-test.sh).
+# each KVER (tests/rig/deb-vm.sh with tests/vm/cryptsetup-vm-test.sh).
 # Each case of the test runs in a subshell of its own (wrap.awk below), so
 # one failing case ends only itself.  Prints a PASS:/FAIL: line per check
 # and per case, every case left out with why, how many cases ran, each
@@ -212,7 +212,7 @@ done
 
 # ---------------------------------------------- the VMs
 KH_DEB_VM_NAME=cryptsetup-vm KH_DEB_VM_APT="cryptsetup-bin dmsetup xxd bsdextrautils" \
-	KH_DEB_VM_TEST=$RIG/cryptsetup-vm-test.sh KH_DEB_VM_FILES=$W/files \
+	KH_DEB_VM_TEST=$KH_TOP/tests/vm/cryptsetup-vm-test.sh KH_DEB_VM_FILES=$W/files \
 	VM_TIMEOUT=${VM_TIMEOUT:-1800} "$RIG/deb-vm.sh" "$R" "$@" > "$W/deb-vm.out" 2>&1
 grep -a -v '^#####' "$W/deb-vm.out"
 for kv in "$@"; do

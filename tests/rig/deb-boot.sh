@@ -14,7 +14,7 @@
 #   spare  /dev/vda4  highwayhash128  nofail: its key file holds a wrong key
 # The volumes are formatted in a first VM (the image's kernel, a busybox
 # initramfs, the image's own integritysetup), then the disk boots twice;
-# tests/vm/deb-boot.sh runs at each boot as a systemd unit and writes its
+# tests/vm/deb-boot-guest.sh runs at each boot as a systemd unit and writes its
 # PASS:/FAIL: lines to a 9p share:
 #   A  root and data open at boot, the root is /dev/mapper/root; spare
 #      fails with its wrong key and the boot goes on (nofail); data is
@@ -202,11 +202,11 @@ printf 'hostonly="yes"\ncompress="zstd"\nadd_drivers+=" virtio_pci virtio_blk ex
 	> "$C/etc/dracut.conf.d/kh-boot-test.conf"
 MKINITRD="update-initramfs -u -k '$KV'"
 [ "$IRT" != dracut ] || MKINITRD="dracut -q --force --no-hostonly /boot/initrd.img-$KV '$KV'"
-cp "$KH_TOP/tests/vm/deb-boot.sh" "$C/usr/local/sbin/kh-boot-test"
+cp "$KH_TOP/tests/vm/deb-boot-guest.sh" "$C/usr/local/sbin/kh-boot-test"
 chmod 755 "$C/usr/local/sbin/kh-boot-test"
 cat > "$C/etc/systemd/system/kh-boot-test.service" <<'EOT'
 [Unit]
-Description=keyedhash boot test (tests/vm/deb-boot.sh)
+Description=keyedhash boot test (tests/vm/deb-boot-guest.sh)
 After=multi-user.target
 
 [Service]
@@ -285,7 +285,7 @@ kh_check "$P: DKMS built $VER_B ahead for boot A's upgrade (dkms add, build: the
 I=$X/format-initrd
 mkdir -p "$I/bin" "$I/m" "$I/proc" "$I/sys" "$I/dev" "$I/src" "$X/empty"
 cp /bin/busybox "$I/bin/"
-cp "$KH_TOP/tests/vm/lib.sh" "$I/lib.sh"
+cp "$KH_TOP/tests/vm/lib-guest.sh" "$I/lib.sh"
 cp "$KH_TOP/tests/vm/deb-boot-format.sh" "$I/format.sh"
 unshare --mount --fork sh -c '
 	set -e
@@ -397,9 +397,9 @@ rm -f "$X/root.ext4"
 
 # ------------------------------------------------------------ the boots
 # SeaBIOS > GRUB (the disk's MBR) > Debian's kernel and initramfs > systemd
-# > kh-boot-test.service (tests/vm/deb-boot.sh), which reads /kh/stage and
+# > kh-boot-test.service (tests/vm/deb-boot-guest.sh), which reads /kh/stage and
 # /kh/env from the 9p share and writes /kh/result-STAGE there
-cp "$KH_TOP/tests/vm/lib.sh" "$X/share/lib.sh"
+cp "$KH_TOP/tests/vm/lib-guest.sh" "$X/share/lib.sh"
 cat > "$X/share/env" <<EOT
 VER_A='$VER'
 VER_B='$VER_B'

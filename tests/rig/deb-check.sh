@@ -107,7 +107,7 @@ arm64_vm() {
 		{ "$x/build/hosttest" --list; "$x/build/hosttest-arm64" --list-arch | cut -d' ' -f1,2; } \
 		> "$x/expected.txt" || { kh_fail "VM arm64: the expected drivers (hosttest --list)"; return; }
 	ird=$KH_OUT/deb-vm-arm64.cpio.gz
-	if ! "$RIG/mkinitramfs.sh" "$ird" arm64 "$root" "$ak" "$KH_TOP/tests/vm/deb-arm64.sh" \
+	if ! "$RIG/mkinitramfs.sh" "$ird" arm64 "$root" "$ak" "$KH_TOP/tests/vm/deb-arm64-guest.sh" \
 		"$ko" "$x/expected.txt" > "$x/mkinitramfs.log" 2>&1; then
 		cat "$x/mkinitramfs.log"
 		kh_fail "VM arm64: initramfs for $ak"

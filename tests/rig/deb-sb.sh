@@ -13,7 +13,7 @@
 # its self-tests, the other two must be refused, and the package hook's
 # Secure Boot test and report (sb_on, sb_report of debian/kernel-hook, with
 # Debian 12's mokutil) must see Secure Boot on and say which key signed the
-# module and whether it is enrolled (tests/vm/deb-sb.sh).
+# module and whether it is enrolled (tests/vm/deb-sb-guest.sh).
 # The boot chain, mokutil and virt-firmware are cached in ~/.cache/keyedhash/sb-*
 # (downloaded once, with the Debian 12 root's apt); KH_REFRESH=1 fetches
 # them again.  Prints PASS:/FAIL: lines and "deb-sb: done".
@@ -111,7 +111,7 @@ cp "$X/esp/EFI/BOOT/grub.cfg" "$X/esp/EFI/debian/grub.cfg"
 # (debian/kernel-hook), tried against the real firmware
 sed -n '/^say() /p; /^sb_on() {/,/^}/p; /^sb_report() {/,/^}/p' "$KH_TOP/debian/kernel-hook" > "$X/sb_on.sh"
 kh_check "SB VM: initramfs for $KV (the signed, unsigned and other-key modules)" \
-	"$RIG/mkinitramfs.sh" "$X/esp/initrd.gz" x86_64 "$K" "$KV" "$KH_TOP/tests/vm/deb-sb.sh" \
+	"$RIG/mkinitramfs.sh" "$X/esp/initrd.gz" x86_64 "$K" "$KV" "$KH_TOP/tests/vm/deb-sb-guest.sh" \
 	"$S/keyedhash.ko:/lib/modules/$KV/updates/dkms/keyedhash.ko" "$S/mok.pub:/var/lib/dkms/mok.pub" \
 	"$S/unsigned.ko:/sb/unsigned.ko" "$S/other.ko:/sb/other.ko" "$S/other.der:/sb/other.der" \
 	"$S/signer:/sb/signer" "$S/other-signer:/sb/other-signer" "$X/sb_on.sh:/sb/sb_on.sh" \

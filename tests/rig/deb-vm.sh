@@ -4,14 +4,14 @@
 # From package to use: make deb's packages installed with apt in a copy
 # (overlay) of the Debian root, which then boots each KVER (Debian's own
 # kernel, installed in that root) under QEMU TCG, x86_64, as its root file
-# system (9p); there tests/rig/deb-vm-test.sh loads the DKMS-built module
+# system (9p); there tests/vm/deb-vm-test.sh loads the DKMS-built module
 # with modprobe and checks the installed khsum against tests/vectors.  The
 # cached roots are not changed.  Prints PASS:/FAIL: lines, each VM's
 # CPU seconds (QEMU's user + system) and "deb-vm: done".
 # Another test in the same VMs (tests/rig/cryptsetup-suite.sh): KH_DEB_VM_NAME
 # (the work directory and logs, default deb-vm), KH_DEB_VM_APT (more packages
 # apt installs), KH_DEB_VM_TEST (the script the VM runs, default
-# tests/rig/deb-vm-test.sh), KH_DEB_VM_FILES (a directory copied to /kh-files).
+# tests/vm/deb-vm-test.sh), KH_DEB_VM_FILES (a directory copied to /kh-files).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 RIG=$KH_TOP/tests/rig
@@ -47,7 +47,7 @@ ROOT=$("$RIG/debroot.sh" root "$R")
 awk '/^key=/ { k = substr($0, 5) } /^msg=/ { m = substr($0, 5) }
 	/^digest256=/ { print "highwayhash256", k, (m == "" ? "-" : m), substr($0, 11); if (++n == 2) exit }' \
 	"$KH_TOP/tests/vectors/highwayhash.txt" | sed 's/  */ /g' > "$U/u/kh-vectors"
-cp "${KH_DEB_VM_TEST:-$RIG/deb-vm-test.sh}" "$U/u/kh-vm-test.sh"
+cp "${KH_DEB_VM_TEST:-$KH_TOP/tests/vm/deb-vm-test.sh}" "$U/u/kh-vm-test.sh"
 [ -z "${KH_DEB_VM_FILES:-}" ] || cp -r "$KH_DEB_VM_FILES" "$U/u/kh-files"
 
 for kv in "$@"; do
@@ -63,7 +63,7 @@ for kv in "$@"; do
 	rm -rf "$I"
 	mkdir -p "$I/bin" "$I/m" "$I/proc" "$I/sys" "$I/dev" "$I/newroot" "$I/tmp"
 	cp /bin/busybox "$I/bin/"
-	cp "$KH_TOP/tests/vm/lib.sh" "$I/lib.sh"
+	cp "$KH_TOP/tests/vm/lib-guest.sh" "$I/lib.sh"
 	# the overlay's view: the root with the upper layer on top
 	mods=$(for m in virtio_pci 9pnet_virtio 9p; do
 		unshare --mount sh -c "mount -t overlay overlay -o lowerdir='$ROOT',upperdir='$U/u',workdir='$U/w' '$U/m' &&

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Usage: ecosystem.sh DIR
 # Files for the ecosystem checks in the x86_64 Debian VM (tests/vm/autoload.sh
-# and tests/vm/ecosystem.sh):
+# and tests/vm/ecosystem-guest.sh):
 #   DIR/root/      merged into the initramfs' /: Debian's integritysetup,
 #                  dmsetup, coreutils' dd (as gdd) and bash (for
 #                  keyedhash-integritysetup), with the shared libraries

@@ -244,7 +244,7 @@ python3 "$RIG/intree-check.py" "$LOG.console" "$B/.config" "$T/crypto/tcrypt.c" 
 # the guest's clock: kunit.py's VM boots with the TSC frequency given
 # (tests/rig/lib.sh, kh_guest_clock_args), so no calibration of its own
 # (grep finds nothing when all is well: not a failure under pipefail)
-eval "$(grep '^KH_TSC_FAILED=' "$KH_TOP/tests/vm/lib.sh")"
+eval "$(grep '^KH_TSC_FAILED=' "$KH_TOP/tests/vm/lib-guest.sh")"
 tsc=$(grep -a -E "$KH_TSC_FAILED" "$LOG.console" | head -3 || true)
 if [ -z "$tsc" ]; then
 	pass "in-tree KUnit VM ($SERIES): no TSC calibration failure, no TSC marked unstable"

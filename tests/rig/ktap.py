@@ -43,7 +43,7 @@ def early_boot_reports(lines):
     of itself in its early boot, before any module could load: a report
     whose block (to its closing ===== or end-trace line) has start_kernel in
     its stack and none of the later paths (rest_init and the idle loop,
-    kernel_init, a kthread, a system call).  tests/vm/lib.sh's
+    kernel_init, a kthread, a system call).  tests/vm/lib-guest.sh's
     kh_early_boot_aside() sets the same aside in the VMs."""
     aside = {}
     for i, line in enumerate(lines):

@@ -10,7 +10,7 @@
 # are installed as /lib/modules/KVER/extra/ and depmod is run, so modprobe
 # finds them (modules.alias included: request_module() autoloads).  Other
 # files go to / (or DEST).  /init runs TEST_SCRIPT as /test.sh and exits
-# QEMU with reboot -f (use -no-reboot); tests/vm/lib.sh is /lib.sh.
+# QEMU with reboot -f (use -no-reboot); tests/vm/lib-guest.sh is /lib.sh.
 set -euo pipefail
 OUT=$(realpath -m "$1") ARCH=$2 ROOT=$3 KVER=$4 TEST=$5
 shift 5
@@ -47,7 +47,7 @@ for f in "$@"; do
 done
 [ "$KVER" = none ] || depmod -b "$R" "$KVER"
 cp "$TEST" "$R/test.sh"
-cp "$(dirname "$0")/../vm/lib.sh" "$R/lib.sh"
+cp "$(dirname "$0")/../vm/lib-guest.sh" "$R/lib.sh"
 cat > "$R/init" <<'EOI'
 #!/bin/busybox sh
 /bin/busybox --install -s

@@ -26,7 +26,7 @@ gcc -O2 -Wall -static -o "$W/finit" "$RIG/finit.c"
 gcc -O2 -Wall -static -I"$KH_TOP/tools" -o "$W/khsum" "$KH_TOP/tools/khsum.c" "$KH_TOP/tools/afalg.c" -lkcapi
 
 "$RIG/samples.sh" "$W"
-"$RIG/mkinitramfs.sh" "$W/run.cpio.gz" x86_64 "$S_XROOT" "$S_KVER" "$KH_TOP/tests/vm/run.sh" \
+"$RIG/mkinitramfs.sh" "$W/run.cpio.gz" x86_64 "$S_XROOT" "$S_KVER" "$KH_TOP/tests/vm/demo-guest.sh" \
 	"$KH_OUT/x86_64-run/src/keyedhash.ko" "$W/finit" "$W/khsum" "$W/sample.txt" "$W/expected.txt" "$W/keys:/keys"
 kh_log "booting Debian's $S_KVER in QEMU (TCG, -cpu ${KH_CPU:-max})"
 if ! "$RIG/vm.sh" x86_64 "${KH_CPU:-max}" "$S_XROOT/boot/vmlinuz-$S_KVER" "$W/run.cpio.gz" "$W/run.log"; then

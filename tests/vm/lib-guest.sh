@@ -8,7 +8,7 @@ check() { d=$1; shift; if "$@"; then pass "$d"; else fail "$d"; fi; }
 
 # What an x86_64 kernel logs when it calibrated its TSC itself, and wrong,
 # or stopped trusting it (grep -E); the guests' clock checks look for it:
-# kh_clock_end below, tests/vm/deb-boot.sh (this file is /kh/lib.sh there)
+# kh_clock_end below, tests/vm/deb-boot-guest.sh (this file is /kh/lib.sh there)
 # and tests/rig/intree.sh, which read it from here.
 KH_TSC_FAILED='Using PIT calibration value|HPET/PMTIMER calibration failed|could not calculate TSC|Marking TSC unstable|TSC found unstable|clocksource .*unstable'
 

@@ -17,7 +17,7 @@ modprobe 9pnet_virtio 2> /dev/null
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 khshare /kh ||
 	{ echo "FAIL: boot test: the host's 9p share"; systemctl poweroff; exit 1; }
 . /kh/env	# VER_A VER_B KVER DATA_UNIT SPARE_UNIT
-. /kh/lib.sh	# tests/vm/lib.sh: KH_TSC_FAILED (its check() is replaced below)
+. /kh/lib.sh	# tests/vm/lib-guest.sh: KH_TSC_FAILED (its check() is replaced below)
 STAGE=$(cat /kh/stage)
 OUT=/kh/result-$STAGE
 : > "$OUT"
@@ -69,7 +69,7 @@ check "the keyedhash module is loaded, used by dm-integrity" sh -c \
 check "the loaded keyedhash is version $want (/sys/module/keyedhash/version: $(cat /sys/module/keyedhash/version 2>&1))" \
 	[ "$(cat /sys/module/keyedhash/version)" = "$want" ]
 check "no keyedhash driver failed its self-test" sh -c '! dmesg | grep -q "keyedhash: .*self-test failed"'
-# the guest's clock (see kh_clock_end in tests/vm/lib.sh): the kernel set
+# the guest's clock (see kh_clock_end in tests/vm/lib-guest.sh): the kernel set
 # its time from the emulated RTC, which reads the host's, at boot; since
 # then its own clock has run, and must not have drifted from the RTC by
 # more than a tenth of the uptime (plus the RTC's 1 s resolution)
