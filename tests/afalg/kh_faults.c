@@ -19,7 +19,7 @@
  *
  * kh-faults afalg REFDIR NAME:DRIVER...
  *	For each driver, an AF_ALG hash of one reference message (the key
- *	and digest from REFDIR/ref.txt, tests/rig/abuse-ref.sh; for
+ *	and digest from REFDIR/ref.txt, tests/rig/kernel/abuse-ref.sh; for
  *	multimixer128 also a 64 KiB key, its digest the driver's own without
  *	faults) in steps: socket, bind (the tfm allocation), setkey, accept,
  *	send of the first half with MSG_MORE, accept on the op socket (a

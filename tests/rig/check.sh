@@ -51,14 +51,14 @@ SUMMARY=$KH_OUT/summary.txt	# one line per kernel, architecture and run
 : > "$SUMMARY"
 : > "$KH_OUT/job-costs"	# one line per job: name, tier, wall and CPU seconds
 
-bash "$RIG/deps.sh" || kh_die "could not install the dependencies"
+bash "$RIG/host/deps.sh" || kh_die "could not install the dependencies"
 KVER=$(kh_kver)
 KDIR=/lib/modules/$KVER/build
 mkdir -p "$LOGS"
 kh_log "Debian kernel $KVER; AF_ALG split seed $SEED"
 
 # The kernels the tiers boot, built once each and cached
-# (tests/rig/kunit-kernel.sh): the KUnit kernels, the debug one, and for
+# (tests/rig/kernel/kunit-kernel.sh): the KUnit kernels, the debug one, and for
 # the in-tree tier the x86_64 KUnit kernel of its series, which it
 # extends.  Cold, they are built one after another in the background
 # while the host and VM tiers run, in the order the jobs need them: 6.1
@@ -94,10 +94,10 @@ if [ "${KH_PREBUILD:-1}" != 0 ] && [ -n "$(prebuild_list)" ]; then
 	(
 		for r in $(prebuild_list); do
 			if [ "$r" = debug ]; then
-				"$RIG/kunit-kernel.sh" x86_64 debug > /dev/null || true
+				"$RIG/kernel/kunit-kernel.sh" x86_64 debug > /dev/null || true
 			else
 				a=${r#*:}	# ARCH[:VARIANT]
-				KH_KSERIES=${r%%:*} "$RIG/kunit-kernel.sh" ${a//:/ } \
+				KH_KSERIES=${r%%:*} "$RIG/kernel/kunit-kernel.sh" ${a//:/ } \
 					> /dev/null || true
 			fi
 			: > "$KH_OUT/prebuild-$r.done"
@@ -106,13 +106,13 @@ if [ "${KH_PREBUILD:-1}" != 0 ] && [ -n "$(prebuild_list)" ]; then
 	PREBUILD_PID=$!
 fi
 
-# The VMs' QEMU: Debian 13's, unpacked (tests/rig/qemu.sh), where the
+# The VMs' QEMU: Debian 13's, unpacked (tests/rig/kernel/qemu.sh), where the
 # Debian 13 root is there or made anyway (cold: beside the kernel builds
 # started above; the quick tier of the 6.1 series alone does not make
 # it); the host's otherwise or with KH_HOST_QEMU=1.
 if [ "${KH_HOST_QEMU:-0}" != 1 ] &&
 	{ [ -f "$KH_CACHE/deb13-root/.done" ] || [[ " $TIERS " != *" quick "* ]]; }; then
-	QB=$("$RIG/qemu.sh") || kh_die "Debian 13's QEMU (tests/rig/qemu.sh; KH_HOST_QEMU=1 takes the host's)"
+	QB=$("$RIG/kernel/qemu.sh") || kh_die "Debian 13's QEMU (tests/rig/kernel/qemu.sh; KH_HOST_QEMU=1 takes the host's)"
 	export PATH=$QB:$PATH
 fi
 export KH_QEMU_CHOSEN=1
@@ -298,18 +298,18 @@ vm_done() { # description, log
 build_clean() { # name, kdir, make args...
 	local name=$1 log=$LOGS/build-$1.log
 	shift
-	if "$RIG/build-module.sh" "$name" "$@" > "$log" 2>&1 && ! grep -q "warning:" "$log"; then
+	if "$RIG/host/build-module.sh" "$name" "$@" > "$log" 2>&1 && ! grep -q "warning:" "$log"; then
 		return 0
 	fi
 	cat "$log"
 	return 1
 }
 
-# A VM's initramfs (tests/rig/mkinitramfs.sh); a failure is counted, and
+# A VM's initramfs (tests/rig/kernel/mkinitramfs.sh); a failure is counted, and
 # no image of an earlier run is left to boot instead.
 initramfs() { # out, mkinitramfs.sh arguments...
 	rm -f "$1"
-	"$RIG/mkinitramfs.sh" "$@" && return
+	"$RIG/kernel/mkinitramfs.sh" "$@" && return
 	rm -f "$1"
 	kh_fail "initramfs $(basename "$1") built (a file it takes is missing?)"
 	return 1
@@ -318,7 +318,7 @@ initramfs() { # out, mkinitramfs.sh arguments...
 # Static userspace programs for the VMs: build/tools-ARCH/.  The raw
 # AF_ALG tests on tools/afalg.c; khsum, kh-kcapi-test and the README's
 # libkcapi example on Debian's libkcapi.a (arm64: Debian's arm64
-# libkcapi-dev, tests/rig/kcapi.sh).  On x86_64 also the example linked
+# libkcapi-dev, tests/rig/kernel/kcapi.sh).  On x86_64 also the example linked
 # dynamically, as a user builds it, and README's copy of it compared, and
 # integrity-keycheck on libkeyedhash.a (with a broken copy).
 build_tools() { # arch, cc
@@ -326,10 +326,10 @@ build_tools() { # arch, cc
 	local a=$KH_TOP/tests/afalg k=() r
 	mkdir -p "$o"
 	if [ "$1" = arm64 ]; then
-		r=$("$RIG/kcapi.sh" arm64) || return 1
+		r=$("$RIG/kernel/kcapi.sh" arm64) || return 1
 		k=(-I"$r/usr/include" -L"$r/usr/lib/aarch64-linux-gnu")
 	fi
-	$cc $f -o "$o/finit" "$RIG/finit.c" &&
+	$cc $f -o "$o/finit" "$RIG/kernel/finit.c" &&
 	$cc $f -I"$t" -o "$o/kh-afalg-test" "$a/kh_afalg_test.c" "$a/kh_vectors.c" "$t/afalg.c" &&
 	$cc $f -I"$t" -o "$o/kh-afalg-abuse" "$a/kh_afalg_abuse.c" "$t/afalg.c" &&
 	$cc $f -I"$t" -o "$o/kh-afalg-pin" "$a/kh_afalg_pin.c" "$t/afalg.c" &&
@@ -367,7 +367,7 @@ build_tools() { # arch, cc
 # checkpatch.pl of the newest kernel series (7.x's linux-source).
 checkpatch() {
 	local src cp files
-	src=$("$RIG/deb13.sh" source 7.x) || return 1
+	src=$("$RIG/kernel/deb13.sh" source 7.x) || return 1
 	cp=$src/scripts/checkpatch.pl
 	files=$(kh_files | grep -E '\.(c|h|S)$' \
 		| grep -v -e '^tools/' -e '^tests/host/' -e '^tests/afalg/' -e '^tests/rig/' \
@@ -381,8 +381,8 @@ checkpatch() {
 # (kernel-doc), the headers clean for the newest kernel's kernel-doc.
 kdoc_exports() {
 	local src
-	src=$("$RIG/deb13.sh" source 7.x) || return 1
-	python3 "$RIG/kdoc-exports.py" "$KH_TOP" "$src/scripts/kernel-doc"
+	src=$("$RIG/kernel/deb13.sh" source 7.x) || return 1
+	python3 "$RIG/host/kdoc-exports.py" "$KH_TOP" "$src/scripts/kernel-doc"
 }
 
 # The files keyedhash-dkms ships (debian/keyedhash-dkms.install: GLOB
@@ -470,12 +470,12 @@ run_host() {
 	kh_check "make bench's harness builds (ours bare and kernel-mode, the kernel peers)" \
 		bash -c "KB_BUILD_ONLY=1 KB_NO_RUST=1 KB_NO_GO=1 bash '$KH_TOP/tools/bench/run.sh' > '$LOGS/kbench-build.log' 2>&1 || { tail -20 '$LOGS/kbench-build.log'; exit 1; }"
 	kh_check "tools/bench/report.py renders a fixture, refuses malformed TSVs" \
-		bash -c "bash '$RIG/bench-report.sh' > '$LOGS/bench-report.log' 2>&1 || { cat '$LOGS/bench-report.log'; exit 1; }"
+		bash -c "bash '$RIG/host/bench-report.sh' > '$LOGS/bench-report.log' 2>&1 || { cat '$LOGS/bench-report.log'; exit 1; }"
 	# make bench's Go peer against the known answers, where Go is installed
 	# (a skip, never a pass, without it or without its module)
 	kh_go=$(command -v go || ls /usr/local/go/bin/go 2> /dev/null || true)
 	if [ -n "$kh_go" ] && [ "$(uname -m)" = x86_64 ]; then
-		bash "$RIG/bench-go.sh" "$kh_go" "$KH_OUT/bench-go" > "$LOGS/bench-go.log" 2>&1
+		bash "$RIG/host/bench-go.sh" "$kh_go" "$KH_OUT/bench-go" > "$LOGS/bench-go.log" 2>&1
 		if grep -q '^SKIP: ' "$LOGS/bench-go.log"; then
 			grep '^SKIP: ' "$LOGS/bench-go.log"
 			printf '  %-64s skipped: Go module not available\n' "make bench's Go peer against tests/vectors" >> "$SUMMARY"
@@ -488,11 +488,11 @@ run_host() {
 		printf '  %-64s skipped: no go here\n' "make bench's Go peer against tests/vectors" >> "$SUMMARY"
 	fi
 	kh_check "README.md and docs/: every relative link and anchor resolves" \
-		python3 "$RIG/doc-links.py"
+		python3 "$RIG/host/doc-links.py"
 	# the constant-time argument for the assembly (docs/reliability.md),
 	# with its self-test: lines breaking each rule must be reported
 	kh_check "arch/*/*.S: no secret into a general register, the flags or an address (ct-asm.py)" \
-		python3 "$RIG/ct-asm.py" --self-test "$KH_TOP"
+		python3 "$RIG/host/ct-asm.py" --self-test "$KH_TOP"
 	kh_check "README.md is one page: $(wc -l < "$KH_TOP/README.md") lines, at most 200" \
 		test "$(wc -l < "$KH_TOP/README.md")" -le 200
 	# docs an engineer reads in an afternoon: docs/ at most 2,500 lines,
@@ -505,13 +505,13 @@ run_host() {
 		 grep -q 'run make deb first' \"\$d/err\" && [ ! -e \"\$d/repo\" ]; rc=\$?; rm -rf \"\$d\"; exit \$rc"
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" hosttest > "$LOGS/hosttest.log" 2>&1
 	count_log "host self-test (generic C)" "$LOGS/hosttest.log" "^hosttest:"
-	kh_check "one table of drivers: no second list, no per-ISA adapter (tests/rig/one-table.sh)" \
-		"$RIG/one-table.sh" "$KH_TOP"
-	kh_check "arch code by algorithm: arch/<arch>/<alg>.h, no ladder, no function pointer (tests/rig/arch-layout.sh)" \
-		"$RIG/arch-layout.sh" "$KH_TOP"
+	kh_check "one table of drivers: no second list, no per-ISA adapter (tests/rig/host/one-table.sh)" \
+		"$RIG/host/one-table.sh" "$KH_TOP"
+	kh_check "arch code by algorithm: arch/<arch>/<alg>.h, no ladder, no function pointer (tests/rig/host/arch-layout.sh)" \
+		"$RIG/host/arch-layout.sh" "$KH_TOP"
 	# the one version (tools/version.sh): dpkg's and PEP 440's order, the
 	# module, library and Python package carrying it
-	bash "$RIG/version.sh" > "$LOGS/version.log" 2>&1
+	bash "$RIG/host/version.sh" > "$LOGS/version.log" 2>&1
 	count_log "the version: release, snapshots, changes (dpkg, PEP 440)" "$LOGS/version.log" "^version: done"
 	# tests/host/hosttest-<name>.c, and hosttest-arch.c built for both arches;
 	# then those and the self-test again with ASan and UBSan (asan/: make
@@ -546,7 +546,7 @@ run_host() {
 	kh_check "checkpatch.pl --strict (the newest kernel's)" checkpatch
 	kh_check "the library's exported functions: kernel-doc comments, kernel-doc -Wall clean" kdoc_exports
 	kh_check "x86_64 build, W=1 warning-free ($KVER)" build_clean x86_64 "$KDIR"
-	ARM64ROOT=$("$RIG/arm64-root.sh")
+	ARM64ROOT=$("$RIG/kernel/arm64-root.sh")
 	ARMHDR=$(ls -d "$ARM64ROOT"/usr/src/linux-headers-*-arm64 | head -1)
 	kh_check "arm64 cross-build, W=1 warning-free ($(basename "$ARMHDR"))" \
 		build_clean arm64 "$ARMHDR" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
@@ -563,21 +563,21 @@ run_host() {
 	kh_check "x86_64 module: text at most 98.5 KB ($(size "$KH_OUT/x86_64/src/keyedhash.ko" 2>/dev/null | awk 'NR == 2 { print $1 }') bytes)" \
 		bash -c "[ \$(size '$KH_OUT/x86_64/src/keyedhash.ko' | awk 'NR == 2 { print \$1 }') -le 100864 ]"
 	kh_check "x86_64 module: no indirect call below the crypto API's in the data path" \
-		"$RIG/indirect-calls.sh" "$KH_OUT/x86_64/src/keyedhash.ko"
+		"$RIG/host/indirect-calls.sh" "$KH_OUT/x86_64/src/keyedhash.ko"
 	kh_check "arm64 module: no indirect call below the crypto API's in the data path" \
-		"$RIG/indirect-calls.sh" "$KH_OUT/arm64/src/keyedhash.ko" aarch64-linux-gnu-objdump
+		"$RIG/host/indirect-calls.sh" "$KH_OUT/arm64/src/keyedhash.ko" aarch64-linux-gnu-objdump
 	kh_check "x86_64 module: every global symbol prefixed kh_/keyedhash_" \
-		"$RIG/symbols.sh" "$KH_OUT/x86_64/src/keyedhash.ko"
+		"$RIG/host/symbols.sh" "$KH_OUT/x86_64/src/keyedhash.ko"
 	kh_check "arm64 module: every global symbol prefixed kh_/keyedhash_" \
-		"$RIG/symbols.sh" "$KH_OUT/arm64/src/keyedhash.ko" aarch64-linux-gnu-nm
+		"$RIG/host/symbols.sh" "$KH_OUT/arm64/src/keyedhash.ko" aarch64-linux-gnu-nm
 	kh_check "plain kbuild: make -C <headers> M=\$PWD modules" plain_kbuild
 	kh_check "plain kbuild: no test code in keyedhash.ko" \
-		"$RIG/no-test-code.sh" "$KH_OUT/plain/keyedhash.ko"
+		"$RIG/host/no-test-code.sh" "$KH_OUT/plain/keyedhash.ko"
 	kh_check "make clean: the build output gone, every source file kept" plain_clean
 	kh_check "keyedhash-dkms's files (debian/keyedhash-dkms.install) build the module" dkms_files_kbuild
 	# the newest kernels Debian has (unstable, experimental): W=1 builds,
 	# so that an upstream API change shows the day Debian ships it
-	"$RIG/deb-newest.sh" > "$LOGS/deb-newest.log" 2>&1
+	"$RIG/deb/deb-newest.sh" > "$LOGS/deb-newest.log" 2>&1
 	count_log "newest Debian kernels (sid, experimental), W=1" "$LOGS/deb-newest.log" "^newest: done"
 	kh_check "userspace tools, x86_64 (static)" build_tools x86_64 gcc
 	kh_check "userspace tools, arm64 (static)" build_tools arm64 aarch64-linux-gnu-gcc
@@ -617,12 +617,12 @@ vm_run() { # series, model, arch, cpu, kernel, kver, root, module
 	# an empty list would silently stop requiring the arch drivers
 	kh_check "VM $label: arch driver list from the hosttest --list-arch" \
 		test -s "$extra/arch.txt"
-	"$RIG/samples.sh" "$extra/samples"
-	"$RIG/abuse-ref.sh" "$extra/abuse"
+	"$RIG/kernel/samples.sh" "$extra/samples"
+	"$RIG/kernel/abuse-ref.sh" "$extra/abuse"
 	printf 'KH_SEED=%s\n' "$SEED" > "$extra/env"
 	local eco=() vmx=
 	if [ -n "${KH_VM_ECO[$model]:-}" ]; then
-		vmx=$("$RIG/ecosystem.sh" "$extra/eco")
+		vmx=$("$RIG/kernel/ecosystem.sh" "$extra/eco")
 		eco=("$extra/eco/root:/" "$extra/eco/eco:/eco"
 			"$KH_TOP/tests/vm/autoload.sh:/pre.sh" "$KH_TOP/tests/vm/ecosystem-guest.sh:/extra.sh"
 			"$KH_TOP/tests/vm/keycheck.sh:/keycheck.sh"
@@ -635,7 +635,7 @@ vm_run() { # series, model, arch, cpu, kernel, kver, root, module
 	printf 'KH_CPU_FLAGS_PRESENT="%s"\nKH_CPU_FLAGS_ABSENT="%s"\n' \
 		"${KH_VM_FLAGS_PRESENT[$model]:-}" "${KH_VM_FLAGS_ABSENT[$model]:-}" >> "$extra/env"
 	# Debian's kcapi-dgst of the VM's arch with its shared libraries
-	"$RIG/kcapi.sh" dgst "$arch" "$extra/kcapi"
+	"$RIG/kernel/kcapi.sh" dgst "$arch" "$extra/kcapi"
 	initramfs "$ird" "$arch" "$root" "$kver" "$KH_TOP/tests/vm/debian.sh" \
 		"$ko" "$t/finit" "$t/kh-afalg-test" "$t/khsum" \
 		"$extra/expected.txt" "$extra/arch.txt" "$extra/env" "$KH_TOP/tests/vectors:/vectors" \
@@ -650,30 +650,30 @@ vm_run() { # series, model, arch, cpu, kernel, kver, root, module
 vm_boot() { # what, qemu extra, vcpus, arch, cpu, kernel, initramfs, log, description
 	kh_slot
 	kh_log "  booting $1"
-	VM_EXTRA=$2 VM_SMP=$3 "$RIG/vm.sh" "$4" "$5" "$6" "$7" "$8"
+	VM_EXTRA=$2 VM_SMP=$3 "$RIG/kernel/vm-boot.sh" "$4" "$5" "$6" "$7" "$8"
 	count_log "$9" "$8" "^=== VM done"
 }
 
 # CET IBT (CONFIG_X86_KERNEL_IBT: Debian 13's x86_64 kernels, KH_IBT_SERIES;
-# 6.1 has none): tests/rig/ibt.sh requires endbr64 at every function whose
+# 6.1 has none): tests/rig/host/ibt.sh requires endbr64 at every function whose
 # address the module takes and that none of those is in the seal list, and
 # must fail on copies whose kh_highwayhash_shash_setkey starts with a NOP instead, or
 # has its endbr64 in the seal list.  (Kbuild runs objtool --ibt on the module
 # there too; a warning of it fails the W=1 build check above.)
 KH_IBT_SERIES=${KH_IBT_SERIES:-6.12 7.x}
 ibt_ok() { # module, log
-	"$RIG/ibt.sh" "$1" > "$2" 2>&1 || { grep -v '^  endbr64' "$2"; return 1; }
+	"$RIG/host/ibt.sh" "$1" > "$2" 2>&1 || { grep -v '^  endbr64' "$2"; return 1; }
 	tail -1 "$2"
 }
 ibt_mutant_fails() { # how (--nop-endbr, --seal-endbr), module, mutant, log
 	local rc=0
-	"$RIG/ibt.sh" "$1" kh_highwayhash_shash_setkey "$2" "$3" || return 1
-	"$RIG/ibt.sh" "$3" > "$4" 2>&1 || rc=$?
+	"$RIG/host/ibt.sh" "$1" kh_highwayhash_shash_setkey "$2" "$3" || return 1
+	"$RIG/host/ibt.sh" "$3" > "$4" 2>&1 || rc=$?
 	[ "$rc" = 1 ] && grep '^FAIL: kh_highwayhash_shash_setkey: ' "$4" | sed 's/^FAIL/    as it should: FAIL/'
 }
 ibt_series() { # series, kdir, module
 	local conf=$2/include/config/auto.conf
-	conf=${conf/#deb13:/$("$RIG/deb13.sh" root)}
+	conf=${conf/#deb13:/$("$RIG/kernel/deb13.sh" root)}
 	if ! grep -qx 'CONFIG_X86_KERNEL_IBT=y' "$conf"; then
 		if [[ " $KH_IBT_SERIES " == *" $1 "* ]]; then
 			kh_fail "Linux $1 x86_64: kernel built with CONFIG_X86_KERNEL_IBT, as Debian's is"
@@ -718,14 +718,14 @@ vm_series() { # series
 }
 
 # PREEMPT_RT: Debian 13's rt kernels of KH_RT_SERIES (default 6.12;
-# tests/rig/rt.sh), x86_64 -cpu max and arm64 -cpu max, the same VM test
+# tests/rig/kernel/rt.sh), x86_64 -cpu max and arm64 -cpu max, the same VM test
 # as the standard kernels (debian.sh: every driver's vectors through
 # AF_ALG, the abuse test, memcg.sh).
 KH_RT_SERIES=${KH_RT_SERIES-6.12}
 vm_rt() { # series
 	local s=$1 kv akv aroot
-	if ! kh_series_env "$s" || ! kv=$("$RIG/rt.sh" amd64 "$s") ||
-		! read -r aroot akv < <("$RIG/rt.sh" arm64 "$s"); then
+	if ! kh_series_env "$s" || ! kv=$("$RIG/kernel/rt.sh" amd64 "$s") ||
+		! read -r aroot akv < <("$RIG/kernel/rt.sh" arm64 "$s"); then
 		kh_fail "Linux $s PREEMPT_RT: Debian's rt kernels and headers fetched"
 		return
 	fi
@@ -769,7 +769,7 @@ kunit_run() { # series, arch, cpu[, variant]
 	# (the label names the variant, e.g. "x86_64 rt")
 	arch=$arch${v:+ $v}
 	kh_kernel_wait "$series:$2${v:+:$v}"
-	if ! b=$(KH_KSERIES=$series "$RIG/kunit-kernel.sh" $arch 2> "$LOGS/kunit-kernel-${name#kunit-}.log"); then
+	if ! b=$(KH_KSERIES=$series "$RIG/kernel/kunit-kernel.sh" $arch 2> "$LOGS/kunit-kernel-${name#kunit-}.log"); then
 		tail -20 "$LOGS/kunit-kernel-${name#kunit-}.log"
 		kh_fail "KUnit kernel Linux $series $arch builds"
 		return
@@ -788,10 +788,10 @@ kunit_run() { # series, arch, cpu[, variant]
 		local nm=nm
 		[ "$2" = arm64 ] && nm=aarch64-linux-gnu-nm
 		kh_check "KUnit build against Linux $series $arch: test code found in it (the check below can fail)" \
-			sh -c "! '$RIG/no-test-code.sh' '$w/keyedhash.ko' $nm"
+			sh -c "! '$RIG/host/no-test-code.sh' '$w/keyedhash.ko' $nm"
 		if build_clean "$name-prod" "$b" "${mk[@]}"; then
 			kh_check "production build against the Linux $series $arch KUnit kernel: no test code in keyedhash.ko, no keyedhash_kunit.ko" \
-				sh -c "'$RIG/no-test-code.sh' '$KH_OUT/$name-prod/src/keyedhash.ko' $nm &&
+				sh -c "'$RIG/host/no-test-code.sh' '$KH_OUT/$name-prod/src/keyedhash.ko' $nm &&
 				       [ ! -e '$KH_OUT/$name-prod/src/keyedhash_kunit.ko' ]"
 		else
 			kh_fail "production build against the Linux $series $arch KUnit kernel"
@@ -800,14 +800,14 @@ kunit_run() { # series, arch, cpu[, variant]
 	img=$b/arch/x86/boot/bzImage root=/
 	if [ "$2" = arm64 ]; then
 		img=$b/arch/arm64/boot/Image.gz
-		root=$("$RIG/arm64-root.sh")	# for its busybox
+		root=$("$RIG/kernel/arm64-root.sh")	# for its busybox
 	fi
 	initramfs "$KH_OUT/$name.cpio.gz" "$2" "$root" none \
 		"$KH_TOP/tests/vm/kunit-guest.sh" "$t/finit" "$w/keyedhash.ko" "$w/keyedhash_kunit.ko" ||
 		return
 	kh_log "  booting the Linux $series $arch KUnit kernel ($(make -s -C "$b" kernelversion 2>/dev/null))"
-	"$RIG/vm.sh" "$2" "$cpu" "$img" "$KH_OUT/$name.cpio.gz" "$log" "kunit.filter_glob=keyedhash-*"
-	python3 "$RIG/ktap.py" "$log" "keyedhash-" "$KH_TOP/tests/kunit/keyedhash_kunit.c" > "$LOGS/$name.summary" 2>&1
+	"$RIG/kernel/vm-boot.sh" "$2" "$cpu" "$img" "$KH_OUT/$name.cpio.gz" "$log" "kunit.filter_glob=keyedhash-*"
+	python3 "$RIG/kernel/ktap.py" "$log" "keyedhash-" "$KH_TOP/tests/kunit/keyedhash_kunit.c" > "$LOGS/$name.summary" 2>&1
 	count_log "KUnit Linux $series $arch" "$LOGS/$name.summary" "^ktap: parsed"
 	vm_done "KUnit Linux $series $arch" "$log"
 	# PREEMPT_RT: the SIMD section count (a 64 KiB update in 4 KiB
@@ -860,7 +860,7 @@ debug_kernel_and_module() {
 	local t0
 	t0=$(date +%s)
 	kh_kernel_wait debug
-	if ! DK=$("$RIG/kunit-kernel.sh" x86_64 debug 2> "$LOGS/kunit-kernel-debug.log"); then
+	if ! DK=$("$RIG/kernel/kunit-kernel.sh" x86_64 debug 2> "$LOGS/kunit-kernel-debug.log"); then
 		tail -20 "$LOGS/kunit-kernel-debug.log"
 		kh_fail "debug KUnit kernel (x86_64) builds"
 		return 1
@@ -886,7 +886,7 @@ debug_vm_inputs() {
 	rm -rf "$1" && mkdir -p "$1"
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/hosttest" >/dev/null
 	expected_drivers > "$1/expected.txt"
-	"$RIG/abuse-ref.sh" "$1/abuse"
+	"$RIG/kernel/abuse-ref.sh" "$1/abuse"
 }
 
 # The x86_64 KUnit kernel's debug variant (tests/kunit/debug.kunitconfig:
@@ -917,9 +917,9 @@ debug_run() {
 		"$extra/env" "$extra/abuse:/abuse" || return
 	debug_unlock
 	kh_log "  booting the debug KUnit kernel (x86_64, 2 vCPUs)"
-	VM_SMP=2 VM_TIMEOUT=${VM_TIMEOUT:-2400} "$RIG/vm.sh" x86_64 max "$b/arch/x86/boot/bzImage" \
+	VM_SMP=2 VM_TIMEOUT=${VM_TIMEOUT:-2400} "$RIG/kernel/vm-boot.sh" x86_64 max "$b/arch/x86/boot/bzImage" \
 		"$KH_OUT/debug-x86_64.cpio.gz" "$log" "kunit.filter_glob=keyedhash-*"
-	python3 "$RIG/ktap.py" "$log" "keyedhash-" "$KH_TOP/tests/kunit/keyedhash_kunit.c" > "$LOGS/debug-x86_64.summary" 2>&1
+	python3 "$RIG/kernel/ktap.py" "$log" "keyedhash-" "$KH_TOP/tests/kunit/keyedhash_kunit.c" > "$LOGS/debug-x86_64.summary" 2>&1
 	count_log "KUnit x86_64, debug kernel" "$LOGS/debug-x86_64.summary" "^ktap: parsed"
 	count_log "debug VM x86_64" "$log" "^=== VM done"
 	grep -a "^figures:" "$log" | sed 's/^/    /'
@@ -958,7 +958,7 @@ faults_run() {
 		"$extra/env" "$extra/abuse:/abuse" || return
 	debug_unlock
 	kh_log "  booting the debug KUnit kernel with fault injection (x86_64)"
-	VM_TIMEOUT=${VM_TIMEOUT:-2400} "$RIG/vm.sh" x86_64 max "$b/arch/x86/boot/bzImage" \
+	VM_TIMEOUT=${VM_TIMEOUT:-2400} "$RIG/kernel/vm-boot.sh" x86_64 max "$b/arch/x86/boot/bzImage" \
 		"$KH_OUT/faults-x86_64.cpio.gz" "$log" "kunit.filter_glob=keyedhash-*"
 	count_log "fault injection VM x86_64 (debug kernel)" "$log" "^=== VM done"
 	grep -a "^figures:" "$log" | sed 's/^/    /'
@@ -973,18 +973,18 @@ run_faults() {
 }
 
 # --------------------------------------------------------------- install
-# make install/uninstall into staging roots (tests/rig/install.sh), DKMS
-# with private trees (tests/rig/dkms.sh), both for the Debian kernel $KVER
+# make install/uninstall into staging roots (tests/rig/host/make-install.sh), DKMS
+# with private trees (tests/rig/host/dkms.sh), both for the Debian kernel $KVER
 # and loading nothing; the khsum man page.
 run_install() {
 	tier_begin install
 	if build_clean x86_64 "$KDIR" && build_tools x86_64 gcc; then
-		"$RIG/install.sh" "$KH_OUT/x86_64/src" "$KDIR" W=1 > "$LOGS/install.log" 2>&1
+		"$RIG/host/make-install.sh" "$KH_OUT/x86_64/src" "$KDIR" W=1 > "$LOGS/install.log" 2>&1
 	else
 		echo "FAIL: x86_64 module build for make install" > "$LOGS/install.log"
 	fi
 	count_log "make install/uninstall (staging roots)" "$LOGS/install.log" "^install: done"
-	"$RIG/dkms.sh" "$KVER" > "$LOGS/dkms.log" 2>&1
+	"$RIG/host/dkms.sh" "$KVER" > "$LOGS/dkms.log" 2>&1
 	count_log "DKMS for $KVER (private trees)" "$LOGS/dkms.log" "^dkms: done"
 	# Debian 13's kernels, as a Debian 13 user would: inside the root,
 	# make install against the series' headers and DKMS with that
@@ -998,14 +998,14 @@ run_install() {
 		# shellcheck disable=SC2086
 		if build_clean "x86_64-$s" "$S_KDIR" $S_XMAKE; then
 			# shellcheck disable=SC2086
-			"$RIG/deb13.sh" run bash "$RIG/install.sh" "$KH_OUT/x86_64-$s/src" \
+			"$RIG/kernel/deb13.sh" run bash "$RIG/host/make-install.sh" "$KH_OUT/x86_64-$s/src" \
 				"${S_KDIR#deb13:}" W=1 $S_XMAKE > "$LOGS/install-$s.log" 2>&1
 		else
 			echo "FAIL: x86_64 module build for make install" > "$LOGS/install-$s.log"
 		fi
 		count_log "make install/uninstall, Linux $s ($S_KVER, Debian 13 root)" \
 			"$LOGS/install-$s.log" "^install: done"
-		"$RIG/deb13.sh" run env KH_OUT="$KH_OUT/dkms-$s" bash "$RIG/dkms.sh" "$S_KVER" \
+		"$RIG/kernel/deb13.sh" run env KH_OUT="$KH_OUT/dkms-$s" bash "$RIG/host/dkms.sh" "$S_KVER" \
 			> "$LOGS/dkms-$s.log" 2>&1
 		count_log "DKMS for $S_KVER (Debian 13's dkms, private trees)" \
 			"$LOGS/dkms-$s.log" "^dkms: done"
@@ -1020,12 +1020,12 @@ run_install() {
 }
 
 # ---------------------------------------------------------------- intree
-# The in-tree build of one series (tests/rig/intree.sh): it extends that
+# The in-tree build of one series (tests/rig/kernel/intree-build.sh): it extends that
 # series' x86_64 KUnit kernel, so it waits for that one's build.
 intree_run() { # series
 	kh_kernel_wait "$1:x86_64"
 	kh_slot
-	"$RIG/intree.sh" "$LOGS/intree-$1.log" "$1"
+	"$RIG/kernel/intree-build.sh" "$LOGS/intree-$1.log" "$1"
 	count_log "in-tree build, Linux $1, KUnit x86_64 (kunit.py)" \
 		"$LOGS/intree-$1.log" "^intree: done"
 }
@@ -1045,22 +1045,22 @@ run_quick() {
 	tier_begin host
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" hosttest > "$LOGS/hosttest.log" 2>&1
 	count_log "host self-test (generic C)" "$LOGS/hosttest.log" "^hosttest:"
-	kh_check "one table of drivers: no second list, no per-ISA adapter (tests/rig/one-table.sh)" \
-		"$RIG/one-table.sh" "$KH_TOP"
-	kh_check "arch code by algorithm: arch/<arch>/<alg>.h, no ladder, no function pointer (tests/rig/arch-layout.sh)" \
-		"$RIG/arch-layout.sh" "$KH_TOP"
+	kh_check "one table of drivers: no second list, no per-ISA adapter (tests/rig/host/one-table.sh)" \
+		"$RIG/host/one-table.sh" "$KH_TOP"
+	kh_check "arch code by algorithm: arch/<arch>/<alg>.h, no ladder, no function pointer (tests/rig/host/arch-layout.sh)" \
+		"$RIG/host/arch-layout.sh" "$KH_TOP"
 	host_test hosttest-x86
 	host_test hosttest-arm64
 	tier_end host
 }
 
 # ------------------------------------------------------------------ deb
-# make check-deb (tests/rig/deb-check.sh) as six jobs: make deb and the
+# make check-deb (tests/rig/deb/deb-check.sh) as six jobs: make deb and the
 # packages' own checks, then the arm64 root (its package tests under
 # qemu-user, the arm64 VM), the Debian 13 and the Debian 12 root (each
 # root's package tests and VMs), the Debian 13 and 12 systems booting
-# from disk (tests/rig/deb-boot.sh, the longest, so first) and the upgrade
-# matrix in each root (tests/rig/deb-upgrade.sh), which wait for the packages without a
+# from disk (tests/rig/deb/deb-boot.sh, the longest, so first) and the upgrade
+# matrix in each root (tests/rig/deb/deb-upgrade.sh), which wait for the packages without a
 # slot.  A copy of the Debian 13 root holds the root's lock (shared), which
 # holds off any change to it: deb13_ready first makes the root hold what
 # the series need (cold: installs them; warm: finds them, under the shared
@@ -1070,18 +1070,18 @@ deb13_ready() {
 	local s
 	for s in $KH_SERIES; do
 		[ "$s" = 6.1 ] || kh_series_env "$s" > /dev/null 2>&1 ||
-			kh_fail "Linux $s: Debian 13's kernels in the Debian 13 root (tests/rig/deb13.sh)"
+			kh_fail "Linux $s: Debian 13's kernels in the Debian 13 root (tests/rig/kernel/deb13.sh)"
 	done
 	for s in $KH_RT_SERIES; do
-		"$RIG/rt.sh" amd64 "$s" > /dev/null 2>&1 && "$RIG/rt.sh" arm64 "$s" > /dev/null 2>&1 ||
-			kh_fail "Linux $s PREEMPT_RT: Debian's rt kernels in the Debian 13 root (tests/rig/rt.sh)"
+		"$RIG/kernel/rt.sh" amd64 "$s" > /dev/null 2>&1 && "$RIG/kernel/rt.sh" arm64 "$s" > /dev/null 2>&1 ||
+			kh_fail "Linux $s PREEMPT_RT: Debian's rt kernels in the Debian 13 root (tests/rig/kernel/rt.sh)"
 	done
 }
 deb_run() { # part of deb-check.sh: build, arm64, deb12, deb13, boot-deb12/13, upgrade-deb12/13, cryptsetup-deb12/13
 	local log=$LOGS/check-deb-$1.log tally
 	[ "$1" = build ] || while [ ! -e "$JOBS/deb-build.done" ]; do sleep 2; done
 	kh_slot
-	bash "$RIG/deb-check.sh" "$1" > "$log" 2>&1
+	bash "$RIG/deb/deb-check.sh" "$1" > "$log" 2>&1
 	[ "$1" != build ] || : > "$JOBS/deb-build.done"
 	grep -a -e '^PASS: ' -e '^FAIL: ' -e '^    \[' -e '^    lintian' "$log"
 	tally=$(grep -a -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -1)
@@ -1095,7 +1095,7 @@ deb_run() { # part of deb-check.sh: build, arm64, deb12, deb13, boot-deb12/13, u
 	echo "    make check-deb, $1: $2 passed, $4 failed (log: ${log#$KH_TOP/})"
 	printf '  %-64s %5d passed, %d failed\n' "Debian packages (make check-deb), $1" "$2" "$4" >> "$SUMMARY"
 }
-# The release artifacts (tests/rig/release.sh) as two jobs: the userspace
+# The release artifacts (tests/rig/deb/release.sh) as two jobs: the userspace
 # parts in a Debian 12 root without libkcapi and headers, then make dist's
 # tarball built without git (module, lib, khsum, sdist, wheel, make deb);
 # and make repo's signed repository in Debian 12 and 13 roots (after make
@@ -1107,8 +1107,8 @@ release_run() { # job name, parts...
 	kh_slot
 	for part in "$@"; do
 		log=$LOGS/release-$part.log
-		bash "$RIG/release.sh" "$part" > "$log" 2>&1
-		count_log "release artifacts: $part (tests/rig/release.sh)" "$log" "^release-$part: done"
+		bash "$RIG/deb/release.sh" "$part" > "$log" 2>&1
+		count_log "release artifacts: $part (tests/rig/deb/release.sh)" "$log" "^release-$part: done"
 	done
 }
 run_deb() {

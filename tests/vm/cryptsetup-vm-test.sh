@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Runs inside the VM of tests/rig/deb-vm.sh for tests/rig/cryptsetup-suite.sh,
+# Runs inside the VM of tests/rig/deb/deb-vm.sh for tests/rig/deb/cryptsetup-suite.sh,
 # in the Debian root with our packages and cryptsetup-bin installed by apt:
 # loads keyedhash (DKMS-built), loop and dm-integrity, then runs
 # /kh-files/integrity-compat-test (Debian's, patched and wrapped by
@@ -37,7 +37,7 @@ export DM_DISABLE_UDEV=1
 mkdir -p /tmp/cs && cd /tmp/cs || exit 1
 cp $F/integrity-compat-test .
 t0=$(date +%s)
-# the cases this kernel runs (tests/rig/cryptsetup-suite.sh)
+# the cases this kernel runs (tests/rig/deb/cryptsetup-suite.sh)
 export KH_CS_SELECT=$F/select-$K
 echo "cryptsetup-suite: $(wc -l < "$KH_CS_SELECT") cases selected for $K"
 CRYPTSETUP_PATH=/usr/sbin bash ./integrity-compat-test 2>&1

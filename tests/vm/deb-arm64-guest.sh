@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-# Runs inside the arm64 VM of make check-deb (tests/rig/deb-check.sh) as
+# Runs inside the arm64 VM of make check-deb (tests/rig/deb/deb-check.sh) as
 # /test.sh: the module that DKMS built natively when apt installed the
-# keyedhash-dkms package in an arm64 Debian 13 root (tests/rig/deb-arm64.sh),
+# keyedhash-dkms package in an arm64 Debian 13 root (tests/rig/deb/deb-arm64.sh),
 # installed as a module of the booted Debian kernel it was built for.
 # modprobe must load it and every driver of /expected.txt
 # ("name driver": the generic and the NEON ones) must register with its

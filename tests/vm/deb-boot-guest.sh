@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Runs at every boot of the Debian system of tests/rig/deb-boot.sh, as the
+# Runs at every boot of the Debian system of tests/rig/deb/deb-boot.sh, as the
 # systemd unit kh-boot-test.service (after multi-user.target), with
 # Debian's kernel, initramfs and systemd: the root file system on the
 # keyedhash dm-integrity volume "root" (sthash, opened by the initramfs),
@@ -8,7 +8,7 @@
 # "spare" (highwayhash128, nofail) whose key file holds a wrong key, all
 # three in /etc/keyedhash/integritytab.  The host's 9p share (tag khshare)
 # is /kh: /kh/stage says which boot this is (A or B, see
-# tests/rig/deb-boot.sh), /kh/env the expected versions; the PASS:/FAIL:
+# tests/rig/deb/deb-boot.sh), /kh/env the expected versions; the PASS:/FAIL:
 # lines go to /kh/result-STAGE and to the console.  Powers off at the end.
 set -u
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin LC_ALL=C

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Runs as /test.sh in the Secure Boot VM of make check-deb
-# (tests/rig/deb-sb.sh): OVMF with Secure Boot on and Microsoft's keys,
+# (tests/rig/deb/deb-sb.sh): OVMF with Secure Boot on and Microsoft's keys,
 # Debian's signed shim, GRUB and kernel, DKMS's key in the MOK list.
 # Lockdown must be on; the module DKMS built and signed (installed as
 # /lib/modules/KVER/updates/dkms/keyedhash.ko) must load, its drivers register

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Runs inside the VM of tests/rig/deb-vm.sh, in the Debian root (its
+# Runs inside the VM of tests/rig/deb/deb-vm.sh, in the Debian root (its
 # keyedhash packages installed by apt) that Debian's own kernel booted
 # with: modprobe keyedhash must load the module DKMS built into
 # updates/dkms, and the installed khsum must hash files to the digests of

@@ -3,7 +3,7 @@
 # address sanitizer, kmemleak, lockdep, atomic-sleep checks, testmgr's
 # extra tests) as /test.sh.  Every check prints "PASS: ..." or "FAIL: ...";
 # the host counts them and parses the KTAP and any kernel report from the
-# console log (tests/rig/ktap.py).  Nothing printed here may look like a
+# console log (tests/rig/kernel/ktap.py).  Nothing printed here may look like a
 # kernel report: the host flags those words anywhere in the log.
 #
 # /keyedhash.ko and /keyedhash_kunit.ko are built against this kernel;

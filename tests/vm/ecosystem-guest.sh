@@ -3,7 +3,7 @@
 # the khsum CLI (check mode, stdin, progress, key sizes, error messages),
 # dm-integrity with keyedhash's hashes as internal_hash and dm-crypt with
 # Adiantum on keyedhash's NHPoly1305; the key checked before opening
-# (/keycheck.sh).  Files from tests/rig/ecosystem.sh: /eco/ (data, keys),
+# (/keycheck.sh).  Files from tests/rig/kernel/ecosystem.sh: /eco/ (data, keys),
 # integritysetup, cryptsetup, gdd, bash, disks as /dev/vda and /dev/vdb.
 # Uses check/pass/fail of debian.sh.
 K32=/samples/keys/32.bin

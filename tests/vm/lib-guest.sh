@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Helpers for the scripts that run inside the test VMs (busybox sh); every
-# initramfs has this file as /lib.sh (tests/rig/mkinitramfs.sh).  Checks
+# initramfs has this file as /lib.sh (tests/rig/kernel/mkinitramfs.sh).  Checks
 # print "PASS: ..." or "FAIL: ..." and the host counts them.
 pass() { echo "PASS: $*"; }
 fail() { echo "FAIL: $*"; }
@@ -9,7 +9,7 @@ check() { d=$1; shift; if "$@"; then pass "$d"; else fail "$d"; fi; }
 # What an x86_64 kernel logs when it calibrated its TSC itself, and wrong,
 # or stopped trusting it (grep -E); the guests' clock checks look for it:
 # kh_clock_end below, tests/vm/deb-boot-guest.sh (this file is /kh/lib.sh there)
-# and tests/rig/intree.sh, which read it from here.
+# and tests/rig/kernel/intree-build.sh, which read it from here.
 KH_TSC_FAILED='Using PIT calibration value|HPET/PMTIMER calibration failed|could not calculate TSC|Marking TSC unstable|TSC found unstable|clocksource .*unstable'
 
 # "name driver selftest" of every algorithm the keyedhash module registered.
