@@ -27,6 +27,16 @@
 #
 # KH_TIERS selects tiers (default "host vm kunit install"); KH_SEED seeds the random
 # splits of the AF_ALG test (default: a new seed each run, printed).
+#
+# This file drives the tiers: each is a file of tests/rig/tiers/, sourced
+# below.  The scripts they run are in folders by where they run:
+#   tests/rig/host/    on the host alone: static checks of the tree and of
+#                      the built modules, builds, make install and DKMS
+#   tests/rig/kernel/  the kernels, QEMU, and the VMs' images and inputs
+#   tests/rig/deb/     the Debian roots and packages; its *-in-root.sh run
+#                      chrooted inside a root
+#   tests/vm/          inside the VMs
+# tests/rig/lib.sh is the library every rig script sources.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 TIERS=${KH_TIERS:-host vm kunit install}
