@@ -44,7 +44,7 @@ CROSS_COMPILE ?= aarch64-linux-gnu-
 export CROSS_COMPILE
 endif
 KDIR ?= $(lastword $(sort $(wildcard /lib/modules/$(shell uname -r)/build \
-	$(shell tests/rig/arm64-root.sh)/usr/src/linux-headers-6.1.*-arm64)))
+	$(shell tests/rig/kernel/arm64-root.sh)/usr/src/linux-headers-6.1.*-arm64)))
 else
 KDIR ?= $(or $(wildcard /lib/modules/$(shell uname -r)/build), \
 	$(lastword $(sort $(wildcard /lib/modules/6.1.*-amd64/build))))
@@ -101,7 +101,7 @@ check-quick:
 		KH_RT_SERIES= KH_VM_ECO_MODELS= bash tests/rig/check.sh
 
 run:
-	bash tests/rig/run.sh
+	bash tests/rig/kernel/demo.sh
 
 # make khsum: build/khsum, the CLI (tools/khsum.c), computing with
 # libkeyedhash (build/lib/); its --kernel route (AF_ALG) goes through
@@ -152,7 +152,7 @@ $(BUILD)/integrity-keycheck: tools/integrity-keycheck.c lib/include/keyedhash.h 
 	$(CC) -O2 -Wall -Wextra $(CPPFLAGS) $(CFLAGS) -Ilib/include \
 		-o $@ tools/integrity-keycheck.c $(LDFLAGS) $(KHSUM_LIBKH)
 
-# The in-tree build as a KUnit kernel under QEMU (tests/rig/intree.sh): a
+# The in-tree build as a KUnit kernel under QEMU (tests/rig/kernel/intree-build.sh): a
 # cold kernel build the first time, so not part of "make check".
 check-intree:
 	KH_TIERS=intree bash tests/rig/check.sh
@@ -167,7 +167,7 @@ check-debug:
 .PHONY: check-debug check-deb
 
 # The faults tier (tests/rig/check.sh "faults"): the debug kernel's fault
-# injection (tests/vm/faults.sh): module loads with the Nth allocation
+# injection (tests/vm/faults-guest.sh): module loads with the Nth allocation
 # failing for every N, AF_ALG with failing allocations, kmemleak.
 # KH_FAULTS_LOADS and KH_FAULTS_OPS scale it.
 check-faults:
@@ -270,12 +270,12 @@ dkms-source:
 # make deb: the Debian packages keyedhash-dkms and keyedhash-tools (amd64,
 # arm64) in build/deb/, built in a cached Debian 12 root (debootstrap),
 # lintian-checked.  make check-deb: install them with apt in Debian 12 and
-# 13 roots, then kernels in range, refused and failing (tests/rig/deb.sh).
+# 13 roots, then kernels in range, refused and failing (tests/rig/deb/deb-install.sh).
 deb:
-	bash tests/rig/deb-build.sh
+	bash tests/rig/deb/deb-build.sh
 
 check-deb:
-	bash tests/rig/deb-check.sh
+	bash tests/rig/deb/deb-check.sh
 
 testvecs:
 	python3 tests/gen-testvecs.py

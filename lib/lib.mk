@@ -232,7 +232,7 @@ $(BUILD)/arm64lib/libtest: tests/lib/libtest.c $(wildcard core/*.c arch/arm64/*)
 	$(LIB_ARM64_CC) -O2 -static $(LIB_WARN) -Ilib/include -o $@ $< $(BUILD)/arm64lib/lib/libkeyedhash.a
 
 # arm64: the constant-time check and its mutants cross-built (dynamic: the
-# arm64 valgrind, tests/rig/valgrind-arm64.sh, needs ld.so), run under
+# arm64 valgrind, tests/rig/host/valgrind-arm64.sh, needs ld.so), run under
 # qemu-aarch64 by tests/lib/run.sh ct-arm64
 KH_ARM64_CT := $(addprefix $(BUILD)/arm64lib/lib/,ct mutant/ct-key-branch/ct mutant/ct-msg-index/ct)
 $(BUILD)/arm64lib/ct.stamp: tests/lib/ct.c tests/lib/mutant.sh $(wildcard core/*.c arch/arm64/*) $(KH_HDRS) \

@@ -11,7 +11,7 @@
  *	-o build/khsum tools/khsum.c tools/afalg.c build/lib/libkeyedhash.a -lkcapi
  * Without -DKHSUM_LIBKEYEDHASH it computes through the kernel only, as the
  * test rig builds it, static, for its busybox initramfs (the arm64
- * libkcapi.a from Debian's arm64 libkcapi-dev, tests/rig/kcapi.sh):
+ * libkcapi.a from Debian's arm64 libkcapi-dev, tests/rig/kernel/kcapi.sh):
  *   gcc -O2 -Wall -Wextra -static -Itools -o build/khsum tools/khsum.c \
  *	tools/afalg.c -lkcapi
  * Where libkcapi is not installed, "make khsum" builds it with

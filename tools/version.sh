@@ -4,7 +4,7 @@
 # PACKAGE_VERSION, every Debian package, libkeyedhash (keyedhash_version(),
 # keyedhash.pc) and the Python package all carry what this prints.  The
 # same string is a valid Debian version and a valid PEP 440 version, and
-# both orders agree (tests/rig/version.sh checks them with dpkg and with
+# both orders agree (tests/rig/host/version.sh checks them with dpkg and with
 # Python's packaging):
 #
 #   X.Y.Z                        a release: the commit that last changed the

@@ -349,7 +349,7 @@ SYM_FUNC_END(__kh_highwayhash_states2_avx512)
  * their HighwayHash-<N> digests to @out and @out + N / 8, the states in
  * registers throughout.  Inside a SIMD section its caller holds.
  * Pointers and lengths come in registers, never read from memory into
- * one (tests/rig/ct-asm.py).
+ * one (tests/rig/host/ct-asm.py).
  *
  * void kh_highwayhash<N>_resume2_avx512(const struct kh_highwayhash_state st[2],
  *	const u8 *a, size_t alen, const u8 *b, size_t blen, u8 *out)

@@ -2,7 +2,7 @@
 /*
  * kh-afalg-abuse: keyedhash's drivers under hostile and concurrent use from
  * user space through AF_ALG, against digests computed beforehand on the
- * host (tests/rig/abuse-ref.sh writes REFDIR).
+ * host (tests/rig/kernel/abuse-ref.sh writes REFDIR).
  *
  * Build (static, for the busybox initramfs of the VM tests):
  *   gcc -O2 -Wall -Wextra -static -Itools -o kh-afalg-abuse \
@@ -1114,7 +1114,7 @@ int main(int argc, char **argv)
 		*c = 0;
 		d->alg = find_alg(argv[ai]);
 		if (!d->alg) {
-			printf("FAIL: abuse: no reference digests for %s (driver %s): add it to tests/rig/abuse-ref.sh\n",
+			printf("FAIL: abuse: no reference digests for %s (driver %s): add it to tests/rig/kernel/abuse-ref.sh\n",
 			       argv[ai], c + 1);
 			n_fail++;
 			continue;

@@ -2,7 +2,7 @@
 /*
  * kh-faults: keyedhash when the kernel's allocations fail, for the debug
  * kernel's fault injection (CONFIG_FAULT_INJECTION, CONFIG_FAILSLAB,
- * CONFIG_FAIL_PAGE_ALLOC; tests/vm/faults.sh sets failslab and
+ * CONFIG_FAIL_PAGE_ALLOC; tests/vm/faults-guest.sh sets failslab and
  * fail_page_alloc up to count sleeping allocations too).  The Nth fault
  * point of one system call is made to fail through
  * /proc/thread-self/fail-nth, which counts only the calling task's
@@ -19,7 +19,7 @@
  *
  * kh-faults afalg REFDIR NAME:DRIVER...
  *	For each driver, an AF_ALG hash of one reference message (the key
- *	and digest from REFDIR/ref.txt, tests/rig/abuse-ref.sh; for
+ *	and digest from REFDIR/ref.txt, tests/rig/kernel/abuse-ref.sh; for
  *	multimixer128 also a 64 KiB key, its digest the driver's own without
  *	faults) in steps: socket, bind (the tfm allocation), setkey, accept,
  *	send of the first half with MSG_MORE, accept on the op socket (a
@@ -35,7 +35,7 @@
  *
  * kh-faults random REFDIR OPS NAME:DRIVER...
  *	The same scenarios, OPS in all, with this task marked for the
- *	probability faults (/proc/self/make-it-fail; faults.sh sets the
+ *	probability faults (/proc/self/make-it-fail; faults-guest.sh sets the
  *	probability): every step must succeed or fail as above, every digest
  *	read must be right.
  */

@@ -7,7 +7,7 @@
  * streamed, kcapi_md_destroy().
  *
  * Build (static, for the busybox initramfs of the VM tests; Debian's
- * libkcapi-dev has libkcapi.a, the arm64 one comes from tests/rig/kcapi.sh):
+ * libkcapi-dev has libkcapi.a, the arm64 one comes from tests/rig/kernel/kcapi.sh):
  *   gcc -O2 -Wall -Wextra -static -Itools -o build/kh-kcapi-test \
  *	tests/afalg/kh_kcapi_test.c tests/afalg/kh_vectors.c tools/afalg.c -lkcapi
  *

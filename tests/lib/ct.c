@@ -271,7 +271,7 @@ int main(int argc, char **argv)
 	printf("ct: %u drivers, %lu key-length cases, no branch and no address"
 	       " computed from a secret byte", ndrv, kh_runs);
 	if (nnot)
-		printf(", %u not run (%s lacks them: %s; tests/rig/ct-asm.py and make ct-timing cover them)",
+		printf(", %u not run (%s lacks them: %s; tests/rig/host/ct-asm.py and make ct-timing cover them)",
 		       nnot, RUNNING_ON_VALGRIND ? "valgrind's virtual CPU" : "this CPU", notrun);
 	printf("\n");
 	return 0;

@@ -233,7 +233,7 @@ names: frozenset[str] = keyedhash.algorithms_available
 h = keyedhash.highwayhash256(bytes(32), b"data")
 """
     if os.environ.get("KH_NO_MYPY"):
-        # a plain venv (tests/rig/release.sh's wheel) has no mypy: said in
+        # a plain venv (tests/rig/deb/release.sh's wheel) has no mypy: said in
         # the last line, not counted; lib/test-python runs these checks
         NOT_RUN.append("mypy --strict (KH_NO_MYPY: no mypy in this venv)")
         return

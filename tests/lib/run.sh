@@ -19,7 +19,7 @@
 #             secrets marked undefined (any report fails); then two mutants
 #             (tests/lib/mutant.sh) that it must report
 #   ct-arm64  the same for the arm64 build (generic C and NEON drivers):
-#             Debian's arm64 valgrind (tests/rig/valgrind-arm64.sh) under
+#             Debian's arm64 valgrind (tests/rig/host/valgrind-arm64.sh) under
 #             qemu-aarch64, natively on an arm64 host
 #   fuzz      the libFuzzer target (every driver against the Rust crates
 #             and Linux's nhpoly1305) for FUZZ_SECONDS (default 10), then
@@ -77,7 +77,7 @@ ct | ct-arm64)
 	if [ "$name" = ct-arm64 ]; then
 		d=$B/arm64lib/lib label="arm64, valgrind memcheck under qemu-aarch64"
 		if [ "$(uname -m)" != aarch64 ]; then
-			VR=$(bash "$TOP/tests/rig/valgrind-arm64.sh")
+			VR=$(bash "$TOP/tests/rig/host/valgrind-arm64.sh")
 			vg=(env VALGRIND_LAUNCHER="$VR/usr/bin/valgrind" VALGRIND_LIB="$VR/usr/libexec/valgrind"
 			    qemu-aarch64 -cpu max -L "$VR" "$VR/usr/libexec/valgrind/memcheck-arm64-linux"
 			    -q --error-exitcode=99)

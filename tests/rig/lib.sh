@@ -6,7 +6,7 @@ KH_CACHE=${KH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/keyedhash}
 KH_OUT=${KH_OUT:-$KH_TOP/build}
 mkdir -p "$KH_CACHE" "$KH_OUT"
 
-# Debian packages the rig needs (installed by tests/rig/deps.sh).
+# Debian packages the rig needs (installed by tests/rig/host/deps.sh).
 KH_PKGS="linux-image-amd64 linux-headers-amd64 linux-source-6.1 qemu-system-x86
 	qemu-system-arm busybox-static cpio kmod xz-utils gcc make bc bison flex
 	libelf-dev libssl-dev python3 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
@@ -27,22 +27,22 @@ kh_kver() {
 # S_XROOT, S_XMAKE (x86_64) and S_AKVER, S_AKDIR, S_AROOT, S_AMAKE (arm64).
 # 6.1 is the host's own Debian 12 kernel (built with the host's gcc);
 # 6.12 and 7.x are Debian 13's, built against inside the Debian 13 root
-# with its gcc-14 (tests/rig/deb13.sh; KDIR deb13:... for build-module.sh).
+# with its gcc-14 (tests/rig/kernel/deb13.sh; KDIR deb13:... for build-module.sh).
 kh_series_env() { # series
 	local rig=$KH_TOP/tests/rig
 	if [ "$1" = 6.1 ]; then
 		S_KVER=$(kh_kver) || return 1
 		S_KDIR=/lib/modules/$S_KVER/build S_XROOT=/ S_XMAKE=
-		S_AROOT=$("$rig/arm64-root.sh") || return 1
+		S_AROOT=$("$rig/kernel/arm64-root.sh") || return 1
 		S_AKVER=${S_KVER%-amd64}-arm64
 		S_AKDIR=$S_AROOT/usr/src/linux-headers-$S_AKVER
 		S_AMAKE="ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-"
 		return
 	fi
-	S_KVER=$("$rig/deb13.sh" kver "$1") || return 1
-	S_XROOT=$("$rig/deb13.sh" root)
+	S_KVER=$("$rig/kernel/deb13.sh" kver "$1") || return 1
+	S_XROOT=$("$rig/kernel/deb13.sh" root)
 	S_KDIR=deb13:/usr/src/linux-headers-$S_KVER S_XMAKE=
-	S_AROOT=$("$rig/deb13.sh" arm64 "$1") || return 1
+	S_AROOT=$("$rig/kernel/deb13.sh" arm64 "$1") || return 1
 	S_AKVER=$(cd "$S_AROOT/lib/modules" && ls -d *-arm64 | head -1)
 	S_AKDIR=deb13:/usr/src/linux-headers-$S_AKVER
 	S_AMAKE=ARCH=arm64
@@ -141,7 +141,7 @@ kh_check() { # description, command...
 	local d=$1; shift
 	if "$@"; then kh_pass "$d"; else kh_fail "$d"; fi
 }
-# A step of the package tests in a root (tests/rig/deb-in-root.sh,
+# A step of the package tests in a root (tests/rig/deb/deb-in-root.sh,
 # deb-arm64-in-root.sh): COMMAND's output in $W/step-N.log and in the whole
 # log $LOG, its exit status in RC (N, W and LOG are the caller's).
 kh_step_any() { # description, command...
@@ -166,7 +166,7 @@ kh_step() { # prefix, description, command...
 # of TMPSIZE (64m, 256m), /dev's basic nodes, the project and the rig's
 # output bound at their own paths, a clean environment.  With UPPER, ROOT
 # is the lower layer of an overlay mounted on UPPER/m, every change landing
-# in UPPER/u (tests/rig/debroot.sh's roots, tests/rig/deb-boot.sh's image).
+# in UPPER/u (tests/rig/deb/debroot.sh's roots, tests/rig/deb/deb-boot.sh's image).
 kh_in_root() { # root upper|"" tmpsize cmd...
 	local root=$1 upper=$2 tmp=$3
 	shift 3
@@ -197,7 +197,7 @@ kh_in_root() { # root upper|"" tmpsize cmd...
 
 # What an x86_64 guest's kernel command line needs so that its clock keeps
 # the host's time however busy the host is: the TSC's frequency given
-# (tsc_early_khz=, measured once per host boot by tests/rig/tsc-khz.c:
+# (tsc_early_khz=, measured once per host boot by tests/rig/kernel/tsc-khz.c:
 # TCG answers RDTSC with the host's TSC) rather than calibrated against an
 # emulated PIT that runs late on a loaded host, and the TSC trusted
 # (tsc=reliable: the clocksource watchdog compares it with the emulated
@@ -215,9 +215,9 @@ kh_guest_clock_args() { # arch
 	fi
 	[ "$(uname -m)" = x86_64 ] || kh_die "kh_guest_clock_args: the rig runs on x86_64 hosts only"
 	if [ ! -s "$f" ]; then
-		gcc -O2 -o "$KH_OUT/tsc-khz.$$" "$KH_TOP/tests/rig/tsc-khz.c" &&
+		gcc -O2 -o "$KH_OUT/tsc-khz.$$" "$KH_TOP/tests/rig/kernel/tsc-khz.c" &&
 			khz=$("$KH_OUT/tsc-khz.$$") && [ "${khz:-0}" -gt 100000 ] ||
-			kh_die "tests/rig/tsc-khz.c: no TSC frequency measured on this host"
+			kh_die "tests/rig/kernel/tsc-khz.c: no TSC frequency measured on this host"
 		rm -f "$KH_OUT/tsc-khz.$$"
 		echo "$khz" > "$f.$$" && mv "$f.$$" "$f"
 	fi

@@ -46,7 +46,7 @@ check "fresh boot: socket(AF_ALG) and bind autoloaded af_alg and algif_hash too"
 	sh -c "grep -q '^af_alg ' /proc/modules && grep -q '^algif_hash ' /proc/modules"
 
 # Every algorithm name and every driver the module registered on this
-# CPU (kh_algs of lib.sh: /proc/crypto, now that it is loaded), each
+# CPU (kh_algs of lib-guest.sh: /proc/crypto, now that it is loaded), each
 # after an rmmod.
 drivers=$(kh_algs | awk '{ print $1, $2 }')
 echo "$drivers" | sed 's/^/    /'

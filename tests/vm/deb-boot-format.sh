@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# The format VM of tests/rig/deb-boot.sh (busybox; the image's kernel and
+# The format VM of tests/rig/deb/deb-boot.sh (busybox; the image's kernel and
 # modules, keyedhash's DKMS build among them): /dev/vda is the disk to
 # boot later, /dev/vdb the root file system made on the host (read-only).
 # The volumes are made as an admin makes them, with the image's own

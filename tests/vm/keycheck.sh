@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# Sourced by tests/vm/ecosystem.sh (x86_64 VM, keyedhash and dm-integrity
+# Sourced by tests/vm/ecosystem-guest.sh (x86_64 VM, keyedhash and dm-integrity
 # loaded, /dev/vda and /dev/vdb 8 MiB each): the key of a dm-integrity
 # volume checked on the raw device before it is opened, by
 # integrity-keycheck (tools/integrity-keycheck.c, built static as
@@ -29,7 +29,7 @@
 # the verdict loads the table, and a copy of the tool that hashes the
 # wrong sector number (/integrity-keycheck-broken, tests/rig/check.sh)
 # does not accept the right key.  Uses check/pass/fail of debian.sh, $W,
-# $K32 of ecosystem.sh.
+# $K32 of ecosystem-guest.sh.
 KC=/usr/lib/keyedhash/integrity-keycheck
 OPENER="bash /kh-integritysetup"
 ALG=highwayhash256

@@ -8,7 +8,7 @@
  * (KH_SHASH_FUNCS()), the library's thresholds (KH_DRIVER_MIN()),
  * libkeyedhash (lib/backend.c),
  * the host tests (tests/host/ht_impl.h, kh_blockfns.h) and the benchmark
- * (tools/bench/ours.c).  tests/rig/one-table.sh (make check's host tier,
+ * (tools/bench/ours.c).  tests/rig/host/one-table.sh (make check's host tier,
  * make check-quick) fails where a driver name is spelled out anywhere else
  * but the MODULE_ALIAS_CRYPTO() lines of the drivers' files, which must
  * name exactly the table's drivers of their file's instruction sets.
