@@ -26,7 +26,7 @@
 #include <string.h>
 #include <kunit/static_stub.h>
 #include "tests/host/ht_impl.h"
-#include <keyedhash/simd.h>
+#include <keyedhash/internal/simd.h>
 #include <keyedhash/highwayhash.h>
 #include "tests/host/hosttest.h"
 

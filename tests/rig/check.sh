@@ -344,13 +344,13 @@ build_tools() { # arch, cc
 	# ecosystem checks, tests/vm/keycheck.sh), and a copy that hashes the
 	# wrong sector number, which must not accept the right key there
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/lib/libkeyedhash.a" > /dev/null &&
-	$cc $f -I"$KH_TOP/lib/include" -o "$o/integrity-keycheck" "$t/integrity-keycheck.c" \
+	$cc $f -I"$KH_TOP/libkeyedhash/include" -o "$o/integrity-keycheck" "$t/integrity-keycheck.c" \
 		"$KH_OUT/lib/libkeyedhash.a" || return 1
 	sed 's/put_le64(sector, block << v->log2_spb);/put_le64(sector, (block + 1) << v->log2_spb);/' \
 		"$t/integrity-keycheck.c" > "$o/integrity-keycheck-broken.c"
 	! cmp -s "$t/integrity-keycheck.c" "$o/integrity-keycheck-broken.c" ||
 		{ echo "integrity-keycheck-broken.c: the sector number's line not found"; return 1; }
-	$cc $f -I"$KH_TOP/lib/include" -o "$o/integrity-keycheck-broken" \
+	$cc $f -I"$KH_TOP/libkeyedhash/include" -o "$o/integrity-keycheck-broken" \
 		"$o/integrity-keycheck-broken.c" "$KH_OUT/lib/libkeyedhash.a" || return 1
 	$cc -O2 -Wall -Wextra -Werror -o "$o/kcapi-example-dynamic" \
 		"$t/examples/kcapi-example.c" -lkcapi || return 1
@@ -371,7 +371,7 @@ checkpatch() {
 	cp=$src/scripts/checkpatch.pl
 	files=$(kh_files | grep -E '\.(c|h|S)$' \
 		| grep -v -e '^tools/' -e '^tests/host/' -e '^tests/afalg/' -e '^tests/rig/' \
-			-e '^lib/' -e '^tests/lib/' -e '^python/')
+			-e '^lib/' -e '^tests/libkeyedhash/' -e '^python/')
 	[ -n "$files" ] || { echo "checkpatch: no source files found"; return 1; }
 	echo "checkpatch.pl of $(basename "$src")"
 	(cd "$KH_TOP" && perl "$cp" --strict --no-tree --quiet -f $files)
@@ -521,7 +521,7 @@ run_host() {
 	for n in $hosttests hosttest-x86 hosttest-arm64 $(printf 'asan/%s ' $asan); do
 		host_test "$n"
 	done
-	# libkeyedhash (lib/, tests/lib/run.sh; make check-lib): the vectors
+	# libkeyedhash (libkeyedhash/, tests/libkeyedhash/run.sh; make check-lib): the vectors
 	# through the library, khsum without the module, khsum's command line
 	# and key bound, integrity-keycheck on images made without a kernel, Python; wipes, ASan/UBSan, valgrind, the constant-time
 	# check (valgrind, secrets undefined, and its mutants; arm64: valgrind
@@ -531,8 +531,8 @@ run_host() {
 	for n in vectors wipe khsum khsum-cli keycheck python asan valgrind ct ct-arm64 fuzz fuzz-arm64 abi arm64 install; do
 		host_test "lib/test-$n"
 	done
-	kh_check "lib/libkeyedhash.3: groff -man -ww renders it without warnings" sh -c \
-		"[ -z \"\$(groff -man -Tutf8 -ww -z '$KH_TOP/lib/libkeyedhash.3' 2>&1)\" ]"
+	kh_check "libkeyedhash/libkeyedhash.3: groff -man -ww renders it without warnings" sh -c \
+		"[ -z \"\$(groff -man -Tutf8 -ww -z '$KH_TOP/libkeyedhash/libkeyedhash.3' 2>&1)\" ]"
 	# the zmm drivers stay unused where zmm code lowers the clock
 	# (X86_FEATURE_PREFER_YMM, which the shim takes from the environment)
 	if grep -qw avx512f /proc/cpuinfo; then
@@ -782,7 +782,7 @@ kunit_run() { # series, arch, cpu[, variant]
 	# The production module (a plain build, as make install and DKMS make
 	# it) against a kernel with CONFIG_KUNIT carries no test code; the
 	# KUnit build beside it shows that the check finds what it looks for.
-	# On 6.1 and on 7.x: the seams differ (compat.h's static stubs, the
+	# On 6.1 and on 7.x: the seams differ (kversions.h's static stubs, the
 	# kernel's).
 	if [ -z "$v" ]; then
 		local nm=nm
@@ -824,11 +824,11 @@ kunit_run() { # series, arch, cpu[, variant]
 	# (Multimixer-128, NHPoly1305 and STHash on every arch: at least 3)
 	kh_check "KUnit Linux $series $arch: simd_context passed for at least 3 algorithms" \
 		sh -c "[ \$(grep -c '^PASS: keyedhash-.*_simd_context\$' '$LOGS/$name.summary') -ge 3 ]"
-	# the clone case (tests/kunit/compat_kunit.c) is built and passes where
+	# the clone case (tests/kunit/kversions_kunit.c) is built and passes where
 	# the kernel's shash_alg has clone_tfm (Kbuild's probe); anywhere else
 	# there is no tfm cloning, and no such suite
 	if grep -q KH_HAVE_SHASH_CLONE_TFM "$w/.keyedhash_generic.o.cmd"; then
-		kh_check "KUnit Linux $series $arch: crypto_clone_shash() case of compat.h passed" \
+		kh_check "KUnit Linux $series $arch: crypto_clone_shash() case of kversions.h passed" \
 			grep -q '^PASS: keyedhash-compat\.kh_compat_clone$' "$LOGS/$name.summary"
 	else
 		kh_check "KUnit Linux $series $arch: no crypto_clone_shash(), no compat clone suite" \

@@ -167,7 +167,7 @@ V=$(sh "$KH_TOP/tools/version.sh" 2> "$W/stderr")
 kh_check "this tree has a version: $V" test -n "$V"
 REL=$(cat "$KH_TOP/VERSION")
 kh_check "keyedhash.h's KEYEDHASH_VERSION_* are VERSION's release ($REL)" sh -c \
-	"h='$KH_TOP/lib/include/keyedhash.h'
+	"h='$KH_TOP/libkeyedhash/include/keyedhash.h'
 	 m=\$(sed -n 's/^#define KEYEDHASH_VERSION_MAJOR[[:space:]]*//p' \$h)
 	 n=\$(sed -n 's/^#define KEYEDHASH_VERSION_MINOR[[:space:]]*//p' \$h)
 	 p=\$(sed -n 's/^#define KEYEDHASH_VERSION_PATCH[[:space:]]*//p' \$h)

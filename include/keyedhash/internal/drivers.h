@@ -6,7 +6,7 @@
  * module's struct shash_alg tables (keyedhash_generic.c,
  * arch/<arch>/shash.c: KH_SHASH_ALG()), the drivers' functions
  * (KH_SHASH_FUNCS()), the library's thresholds (KH_DRIVER_MIN()),
- * libkeyedhash (lib/backend.c),
+ * libkeyedhash (libkeyedhash/backend.c),
  * the host tests (tests/host/ht_impl.h, kh_blockfns.h) and the benchmark
  * (tools/bench/ours.c).  tests/rig/one-table.sh (make check's host tier,
  * make check-quick) fails where a driver name is spelled out anywhere else
@@ -73,7 +73,7 @@ enum kh_isa {
 
 /*
  * The thresholds of the SIMD drivers (struct kh_simd_min,
- * <keyedhash/simd.h>), which the library runs with too: its dispatcher
+ * <keyedhash/internal/simd.h>), which the library runs with too: its dispatcher
  * reads them from the row of its algorithm and instruction set.  .task:
  * the first section of a user task's system call saves its FPU registers,
  * which costs more on some CPUs than on others: the values are the

@@ -14,7 +14,7 @@
 #include <keyedhash/multimixer128.h>
 #include <keyedhash/internal/arch.h>
 #include <keyedhash/internal/common.h>
-#include <keyedhash/simd.h>
+#include <keyedhash/internal/simd.h>
 
 /*
  * The block functions, kh_multimixer128_blocks_<isa>(): add the

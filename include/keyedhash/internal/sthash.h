@@ -14,7 +14,7 @@
 #include <keyedhash/sthash.h>
 #include <keyedhash/internal/arch.h>
 #include <keyedhash/internal/nhpoly1305.h>
-#include <keyedhash/simd.h>
+#include <keyedhash/internal/simd.h>
 
 /* The final per instruction set: wipes the state, returns 0. */
 int kh_sthash_final_generic(struct kh_sthash_state *st,
