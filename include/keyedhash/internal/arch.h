@@ -42,7 +42,7 @@
 
 #include <linux/compiler.h>
 #include <linux/types.h>
-#include <keyedhash/internal/drivers.h>
+#include <keyedhash/internal/isa.h>
 
 /*
  * The instruction sets one algorithm has on this architecture, a constant

@@ -41,19 +41,8 @@
 #ifndef _KEYEDHASH_INTERNAL_DRIVERS_H
 #define _KEYEDHASH_INTERNAL_DRIVERS_H
 
-/*
- * The instruction sets of the library's dispatcher.  KH_ISA_AUTO: the one
- * the module chose at init (its static keys), for every caller of the
- * library API; any other value pins the dispatcher to that instruction
- * set, for a driver of the table.
- */
-enum kh_isa {
-	KH_ISA_AUTO,
-	KH_ISA_generic,
-	KH_ISA_avx2,
-	KH_ISA_avx512,
-	KH_ISA_neon,
-};
+/* enum kh_isa, the values of a row's isa field */
+#include <keyedhash/internal/isa.h>
 
 #define KH_GENERIC_PRIORITY		100
 /*

@@ -17,6 +17,7 @@
 #include <linux/string.h>
 #include <keyedhash/highwayhash.h>
 #include <keyedhash/internal/arch.h>
+#include <keyedhash/internal/drivers.h>
 #include <keyedhash/internal/common.h>
 #include <keyedhash/internal/simd.h>
 

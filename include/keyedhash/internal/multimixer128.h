@@ -13,6 +13,7 @@
 #include <linux/string.h>
 #include <keyedhash/multimixer128.h>
 #include <keyedhash/internal/arch.h>
+#include <keyedhash/internal/drivers.h>
 #include <keyedhash/internal/common.h>
 #include <keyedhash/internal/simd.h>
 

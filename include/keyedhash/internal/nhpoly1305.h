@@ -17,6 +17,7 @@
 #include <keyedhash/nhpoly1305.h>
 #include <keyedhash/internal/poly1305.h>
 #include <keyedhash/internal/arch.h>
+#include <keyedhash/internal/drivers.h>
 #include <keyedhash/internal/common.h>
 #include <keyedhash/internal/simd.h>
 

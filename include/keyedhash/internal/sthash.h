@@ -13,6 +13,7 @@
 #include <linux/unaligned.h>
 #include <keyedhash/sthash.h>
 #include <keyedhash/internal/arch.h>
+#include <keyedhash/internal/drivers.h>
 #include <keyedhash/internal/nhpoly1305.h>
 #include <keyedhash/internal/simd.h>
 
