@@ -20,8 +20,8 @@
  * (6.1): only the blocks that tree needs, without their conditions.  Keep
  * each probe's condition the form it resolves (see there).
  */
-#ifndef _KEYEDHASH_COMPAT_H
-#define _KEYEDHASH_COMPAT_H
+#ifndef _KEYEDHASH_INTERNAL_KVERSIONS_H
+#define _KEYEDHASH_INTERNAL_KVERSIONS_H
 
 /*
  * Read before the sources, the kernel headers included below would define
@@ -221,4 +221,4 @@ static inline void kh_compat_deactivate_stub(struct kunit *test,
 #endif
 #endif
 
-#endif /* _KEYEDHASH_COMPAT_H */
+#endif /* _KEYEDHASH_INTERNAL_KVERSIONS_H */

@@ -10,8 +10,8 @@
  * SIMD work) is kh_<algorithm>_shash_<operation>(), in keyedhash_generic.c.
  * keyedhash_main.c self-tests and registers them.
  */
-#ifndef _KEYEDHASH_SHASH_H
-#define _KEYEDHASH_SHASH_H
+#ifndef _KEYEDHASH_INTERNAL_SHASH_H
+#define _KEYEDHASH_INTERNAL_SHASH_H
 
 #include <crypto/internal/hash.h>
 #include <linux/jump_label.h>
@@ -316,4 +316,4 @@ void kh_arch_register(void);
 /* selftest.c: the known-answer test of one driver before it registers. */
 int kh_selftest(struct shash_alg *alg);
 
-#endif /* _KEYEDHASH_SHASH_H */
+#endif /* _KEYEDHASH_INTERNAL_SHASH_H */

@@ -13,8 +13,8 @@
  * generic C instead.  Generic and SIMD code keep the same state format, so
  * either may process any part of a message.
  */
-#ifndef _KEYEDHASH_SIMD_H
-#define _KEYEDHASH_SIMD_H
+#ifndef _KEYEDHASH_INTERNAL_SIMD_H
+#define _KEYEDHASH_INTERNAL_SIMD_H
 
 #include <linux/kernel.h>
 #include <linux/percpu.h>
@@ -161,4 +161,4 @@ static inline bool kh_simd_final_usable(u64 len,
 	return len >= kh_simd_min(min) && kh_simd_usable();
 }
 
-#endif /* _KEYEDHASH_SIMD_H */
+#endif /* _KEYEDHASH_INTERNAL_SIMD_H */

@@ -5,8 +5,8 @@
  * by tests/gen-testvecs.py from the files in tests/vectors/) and the
  * message patterns that stand in for long or regular messages.
  */
-#ifndef _KEYEDHASH_TESTVEC_H
-#define _KEYEDHASH_TESTVEC_H
+#ifndef _KEYEDHASH_INTERNAL_TESTVEC_H
+#define _KEYEDHASH_INTERNAL_TESTVEC_H
 
 #include <linux/types.h>
 
@@ -191,4 +191,4 @@ struct shash_alg;
  */
 int kh_selftest_suite(struct shash_alg *alg, const struct kh_st_suite *suite);
 
-#endif /* _KEYEDHASH_TESTVEC_H */
+#endif /* _KEYEDHASH_INTERNAL_TESTVEC_H */

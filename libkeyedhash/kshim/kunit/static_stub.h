@@ -7,8 +7,8 @@
  * kunit_activate_static_stub(NULL, fn, replacement) and restores it with
  * kunit_deactivate_static_stub(NULL, fn), as a KUnit case does.
  */
-#ifndef _KH_COMPAT_KUNIT_STATIC_STUB_H
-#define _KH_COMPAT_KUNIT_STATIC_STUB_H
+#ifndef _KH_SHIM_KUNIT_STATIC_STUB_H
+#define _KH_SHIM_KUNIT_STATIC_STUB_H
 
 #include "../kh_shim.h"
 
@@ -66,4 +66,4 @@ static inline void kh_shim_stub_set(void *real, void *replacement)
 #define kunit_deactivate_static_stub(test, real_fn_addr)		\
 	((void)(test), kh_shim_stub_set((void *)(real_fn_addr), NULL))
 
-#endif /* _KH_COMPAT_KUNIT_STATIC_STUB_H */
+#endif /* _KH_SHIM_KUNIT_STATIC_STUB_H */
