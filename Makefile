@@ -50,13 +50,19 @@ KDIR ?= $(or $(wildcard /lib/modules/$(shell uname -r)/build), \
 	$(lastword $(sort $(wildcard /lib/modules/6.1.*-amd64/build))))
 endif
 
-HOSTCFLAGS := -O2 -Wall -Wextra -Wno-unused-parameter -Ilibkeyedhash/kshim -Iinclude -I.
+# The host tests build the module's code through libkeyedhash's shim with
+# the KUnit build's seams (their <kunit/static_stub.h>: tests/host/kshim/)
+# and their hooks (tests/host/kh_shim_hooks.h: SIMD sections counted).
+HOSTCFLAGS := -O2 -Wall -Wextra -Wno-unused-parameter -Itests/host/kshim \
+	-Ilibkeyedhash/kshim -Iinclude -I. -DKH_SHIM_TEST_SEAMS \
+	-DKH_SHIM_HOOKS='"tests/host/kh_shim_hooks.h"'
 # The module's C that builds in userspace: the library (lib/), the generic
 # drivers and the self-test; GENERIC_SRCS adds the arch code of other
 # architectures (none), the arch programs their own (KH_SHIM_ARCH).
 CORE_SRCS = selftest.c keyedhash_generic.c $(wildcard lib/*.c)
 GENERIC_SRCS = $(CORE_SRCS) arch/none.c
-KH_HDRS = $(wildcard include/keyedhash/*.h include/keyedhash/internal/*.h libkeyedhash/kshim/*.h)
+KH_HDRS = $(wildcard include/keyedhash/*.h include/keyedhash/internal/*.h libkeyedhash/kshim/*.h) \
+	tests/host/kh_shim_hooks.h
 
 .PHONY: all modules clean check run testvecs hosttest hosttest-asan
 

@@ -2,9 +2,8 @@
 /*
  * libkeyedhash: the one file that calls the module's library code below
  * its API (libkeyedhash/backend.h says what the rest of libkeyedhash/ gets from
- * it), built through libkeyedhash/kshim/ with KH_SHIM_LIB (no SIMD sections,
- * CPU features from the CPU alone).  None of the module's shash layer is built
- * in.
+ * it), built through libkeyedhash/kshim/ (no SIMD sections, CPU features from
+ * the CPU alone).  None of the module's shash layer is built in.
  *
  * The drivers are the module's table (<keyedhash/internal/drivers.h>):
  * its rows, names, priorities and sizes, in the module's order.  A driver

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libkeyedhash: the CPU facts the module takes from the kernel and the
- * userspace shim (libkeyedhash/kshim/, KH_SHIM_LIB) cannot.  AVX2 and AVX-512
+ * userspace shim (libkeyedhash/kshim/) cannot.  AVX2 and AVX-512
  * themselves come from GCC's CPU model (__builtin_cpu_supports()), which
  * checks CPUID and, with XGETBV, that the OS saves the ymm/zmm registers.
  */

@@ -1,8 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # libkeyedhash (libkeyedhash/): the module's lib/ and arch/ sources built once
-# more for userspace through libkeyedhash/kshim/ (KH_SHIM_LIB), with
-# libkeyedhash/*.c.
+# more for userspace through libkeyedhash/kshim/, with libkeyedhash/*.c.
 #
 #   make lib            build/lib/libkeyedhash.so.0 (+ .so, .a, keyedhash.pc)
 #   make install-lib    install them, the header and the man pages
@@ -45,7 +44,6 @@ LIB_OBJS := $(patsubst %,$(LIB_OUT)/obj/%.o,$(LIB_SRCS))
 LIB_CFLAGS ?= -O2 -g
 LIB_WARN := -Wall -Wextra -Wno-unused-parameter
 LIB_SHIM := -Ilibkeyedhash/kshim -Iinclude -I. -Ilibkeyedhash/include \
-	-DKH_SHIM_NO_TEST_HOOKS -DKH_SHIM_LIB \
 	$(if $(filter arch/none.c,$(LIB_ARCH_SRCS)),,-DKH_SHIM_ARCH)
 # arm64: the NEON assembly needs no compiler flag; the C stays general.
 LIB_ALL_CFLAGS = $(LIB_CFLAGS) $(LIB_WARN) -fPIC -fvisibility=hidden \

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * libkeyedhash/kshim: the userspace compatibility layer of the module's
- * sources, the one shim they are built through outside the kernel: by
- * libkeyedhash (KH_SHIM_LIB), the host tests and the benchmark.  Here the few
- * kernel helpers the keyedhash cores use; every <linux/...> and <asm/...>
- * header they include maps to this file (or kh_simd_shim.h).  Production code
- * outside the module is never built through tests/.
+ * libkeyedhash/kshim: the kernel headers the module's sources include, for
+ * userspace: the one shim they are built through outside the kernel, by
+ * libkeyedhash, the host tests and the benchmark.  Here the few kernel
+ * helpers the keyedhash cores use; every <linux/...> and <asm/...> header
+ * they include maps to this file (or kh_simd_shim.h).  It holds what
+ * libkeyedhash is built with and nothing else: a program that counts or
+ * replaces what the shim does (the host tests' SIMD section counter and
+ * guard pages, the benchmark's kernel-mode sections) names its own header
+ * of hooks with KH_SHIM_HOOKS (see there).
  */
 #ifndef _KH_SHIM_H
 #define _KH_SHIM_H
@@ -68,17 +71,16 @@ typedef unsigned int gfp_t;
 /*
  * IS_ENABLED(CONFIG_...): the kernel's <linux/kconfig.h> answers from the
  * configuration; here only the options the sources ask about, each as
- * kh_shim_CONFIG_... (an option not listed is an error).  The host tests
- * use the seams of the KUnit build (lib/simd_test.c: static stubs,
- * kunit/static_stub.h here), so those are built, except where
- * KH_SHIM_NO_TEST_HOOKS asks for the module as shipped (libkeyedhash, the
- * benchmark).
+ * kh_shim_CONFIG_... (an option not listed is an error).  The module as
+ * shipped (libkeyedhash, the benchmark), unless KH_SHIM_TEST_SEAMS asks for
+ * the seams of the KUnit build (lib/simd_test.c: static stubs), as the host
+ * tests do (their <kunit/static_stub.h>: tests/host/kshim/).
  */
 #define IS_ENABLED(option)	kh_shim_##option
-#ifdef KH_SHIM_NO_TEST_HOOKS
-#define kh_shim_CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST	0
-#else
+#ifdef KH_SHIM_TEST_SEAMS
 #define kh_shim_CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST	1
+#else
+#define kh_shim_CONFIG_CRYPTO_KEYEDHASH_KUNIT_TEST	0
 #endif
 /*
  * The library's instruction sets (arch/<arch>/<alg>.h): those of
@@ -121,26 +123,30 @@ static inline void *kmalloc(size_t n, int gfp) { (void)gfp; return malloc(n ? n 
 static inline void *kzalloc(size_t n, int gfp) { (void)gfp; return calloc(1, n ? n : 1); }
 static inline void *kcalloc(size_t n, size_t s, int gfp) { (void)gfp; return calloc(n ? n : 1, s); }
 static inline void kfree(const void *p) { free((void *)p); }
+
 /*
- * kvmalloc(), kvfree_sensitive(): malloc() and free(), unless a test sets
- * both hooks (tests/host/hosttest-arch.c puts such memory against a guard
- * page).
+ * KH_SHIM_HOOKS: the header, named as #include takes it, of a program's
+ * own versions of what the shim does (tests/host/kh_shim_hooks.h,
+ * tools/bench/kb_shim_hooks.h).  Each says so by a macro:
+ * KH_SHIM_HAVE_KVMALLOC (kvmalloc(), kvfree_sensitive()); in
+ * kh_simd_shim.h, KH_SHIM_HAVE_TASK (current, kh_shim_thread_flags),
+ * KH_SHIM_HAVE_SIMD_SECTIONS (kh_shim_simd_begin(), _end()) and
+ * KH_SHIM_HAVE_CPU_FEATURES (kh_shim_cpu_feature(), X86_FEATURE_PREFER_YMM).
+ * In an assembly file it may define RET (<linux/linkage.h>).
  */
-__attribute__((weak)) void *(*kh_shim_kvmalloc_hook)(size_t n);
-__attribute__((weak)) void (*kh_shim_kvfree_hook)(void *p, size_t n);
-static inline void *kvmalloc(size_t n, int gfp)
-{
-	return kh_shim_kvmalloc_hook ? kh_shim_kvmalloc_hook(n) : kmalloc(n, gfp);
-}
+#ifdef KH_SHIM_HOOKS
+#include KH_SHIM_HOOKS
+#endif
+
+#ifndef KH_SHIM_HAVE_KVMALLOC
+static inline void *kvmalloc(size_t n, int gfp) { return kmalloc(n, gfp); }
 
 static inline void kvfree_sensitive(const void *p, size_t n)
 {
 	memzero_explicit((void *)p, n);
-	if (kh_shim_kvfree_hook)
-		kh_shim_kvfree_hook((void *)p, n);
-	else
-		free((void *)p);
+	free((void *)p);
 }
+#endif
 
 /* The size is not known here, so the wipe is the caller's (as for kfree). */
 static inline void kfree_sensitive(const void *p) { free((void *)p); }

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The kernel's SIMD-section and per-CPU helpers for the arch drivers built
- * in userspace (tests/host/hosttest-arch.c, the benchmark): <linux/percpu.h>,
- * <asm/simd.h>, <crypto/internal/simd.h>, <asm/neon.h>, <asm/fpu/api.h>
- * and <asm/cpufeature.h> map to this file.  A SIMD section is counted and
- * must not nest, so the tests can tell that the SIMD path ran.
+ * The kernel's SIMD-section and per-CPU helpers for the arch code built in
+ * userspace (libkeyedhash, tests/host/hosttest-arch.c, the benchmark):
+ * <linux/percpu.h>, <asm/simd.h>, <crypto/internal/simd.h>, <asm/neon.h>,
+ * <asm/fpu/api.h> and <asm/cpufeature.h> map to this file.
  */
 #ifndef _KH_SIMD_SHIM_H
 #define _KH_SIMD_SHIM_H
@@ -26,47 +25,30 @@
 
 /*
  * <linux/sched.h>, <linux/thread_info.h>: the calling context that
- * kh_simd_min() looks at.  A test or the benchmark (tools/bench/kmode.c,
- * which defines both) sets kh_shim_task.flags (PF_KTHREAD) and
- * kh_shim_thread_flags; by default the caller is a user task whose
- * registers a section would save.
+ * kh_simd_min() looks at.  libkeyedhash's caller is a user task whose
+ * registers a section would save; the host tests and the benchmark set the
+ * context (KH_SHIM_HAVE_TASK: kh_shim_task.flags, kh_shim_thread_flags).
  */
+#ifndef KH_SHIM_HAVE_TASK
 struct kh_shim_task {
 	unsigned int flags;
 };
 
-__attribute__((weak)) struct kh_shim_task kh_shim_task;
-__attribute__((weak)) unsigned long kh_shim_thread_flags;
-#define current			(&kh_shim_task)
+#define current			(&(const struct kh_shim_task){ 0 })
+#define kh_shim_thread_flags	0UL
+#endif
 #define PF_KTHREAD			0x00200000
 #define TIF_NEED_FPU_LOAD		14
 #define TIF_FOREIGN_FPSTATE		3
 #define test_thread_flag(flag)		((kh_shim_thread_flags >> (flag)) & 1)
 
-#if defined(KB_KMODE) && defined(__x86_64__)
 /*
- * The benchmark's "as in the kernel" build (tools/bench/build.mk): a SIMD
- * section is an out-of-line call doing what Linux x86_64's
- * kernel_fpu_begin()/kernel_fpu_end() do, and is counted there
- * (tools/bench/kmode.c).
+ * A SIMD section: nothing.  A userspace process (libkeyedhash) saves nothing
+ * around SIMD code, and its threads run sections at the same time.  The
+ * host tests count them and the benchmark does what the kernel does
+ * (KH_SHIM_HOOKS, kh_shim.h).
  */
-void kb_kfpu_begin(void);
-void kb_kfpu_end(void);
-
-static inline void kh_shim_simd_begin(void)
-{
-	kb_kfpu_begin();
-}
-
-static inline void kh_shim_simd_end(void)
-{
-	kb_kfpu_end();
-}
-#elif defined(KH_SHIM_LIB)
-/*
- * libkeyedhash (libkeyedhash/): a userspace process saves nothing around SIMD
- * code, and threads run sections at the same time: a section is nothing.
- */
+#ifndef KH_SHIM_HAVE_SIMD_SECTIONS
 static inline void kh_shim_simd_begin(void)
 {
 }
@@ -74,27 +56,7 @@ static inline void kh_shim_simd_begin(void)
 static inline void kh_shim_simd_end(void)
 {
 }
-#else
-__attribute__((weak)) unsigned long kh_shim_simd_sections;
-__attribute__((weak)) int kh_shim_simd_depth;
-
-static inline void kh_shim_simd_begin(void)
-{
-	if (kh_shim_simd_depth++) {
-		fprintf(stderr, "nested SIMD section\n");
-		abort();
-	}
-	kh_shim_simd_sections++;
-}
-
-static inline void kh_shim_simd_end(void)
-{
-	if (--kh_shim_simd_depth) {
-		fprintf(stderr, "unbalanced SIMD section\n");
-		abort();
-	}
-}
-#endif /* KB_KMODE */
+#endif
 
 static inline bool may_use_simd(void) { return true; }
 static inline bool crypto_simd_usable(void) { return true; }
@@ -117,32 +79,15 @@ struct user_fpsimd_state {
 #ifndef CONFIG_X86
 #define CONFIG_X86			1
 #endif
+#ifndef KH_SHIM_HAVE_CPU_FEATURES
 /*
- * KH_SHIM_CPU_HIDE (environment): feature names, separated by spaces or
- * commas, that the shim reports absent even where the CPU has them, so the
- * tests' report of drivers a CPU lacks can be checked on any machine, e.g.
- * KH_SHIM_CPU_HIDE=avx512f build/hosttest-x86.
+ * What the CPU has, as libkeyedhash answers it (libkeyedhash/cpu.c, for
+ * X86_FEATURE_PREFER_YMM); the host tests hide features and prefer ymm as
+ * the environment says (tests/host/kh_shim_hooks.h).
  */
-#ifdef KH_SHIM_LIB
-/* libkeyedhash answers from the CPU alone (libkeyedhash/cpu.c) */
 bool kh_lib_x86_prefer_ymm(void);
 #define kh_shim_cpu_feature(has, name)	(has)
 #define X86_FEATURE_PREFER_YMM		kh_lib_x86_prefer_ymm()
-#else
-static inline bool kh_shim_cpu_feature(bool has, const char *name)
-{
-	const char *h = getenv("KH_SHIM_CPU_HIDE");
-	size_t n = strlen(name);
-
-	while (has && h && *h) {
-		size_t w = strcspn(h, " ,");
-
-		if (w == n && !strncmp(h, name, n))
-			return false;
-		h += w + (h[w] != 0);
-	}
-	return has;
-}
 #endif
 
 #define KH_SHIM_X86_FEATURE(name) \
@@ -152,10 +97,6 @@ static inline bool kh_shim_cpu_feature(bool has, const char *name)
 #define X86_FEATURE_AVX512F		KH_SHIM_X86_FEATURE("avx512f")
 #define X86_FEATURE_AVX512VL		KH_SHIM_X86_FEATURE("avx512vl")
 #define X86_FEATURE_AVX512BW		KH_SHIM_X86_FEATURE("avx512bw")
-/* Set with KH_SHIM_PREFER_YMM=1 in the environment: zmm code not wanted. */
-#ifndef KH_SHIM_LIB
-#define X86_FEATURE_PREFER_YMM		(getenv("KH_SHIM_PREFER_YMM") != NULL)
-#endif
 #define XFEATURE_MASK_SSE		(1ULL << 1)
 #define XFEATURE_MASK_YMM		(1ULL << 2)
 #define XFEATURE_MASK_AVX512		(7ULL << 5)

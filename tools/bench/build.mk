@@ -41,10 +41,10 @@ endif
 
 KB_WARN := -Wall -Wextra -Wno-unused-parameter
 KB_CFLAGS := -O2 -g $(KB_WARN) -fno-PIE
-# KH_SHIM_NO_TEST_HOOKS: the module as shipped, without the KUnit test
-# hooks (section counters, the SIMD-off switch) the host tests build in.
+# The module as shipped (the shim builds no KUnit seams), with the bench's
+# hooks into the shim (kb_shim_hooks.h: the kernel-mode SIMD sections).
 KB_SHIM := -I$(KB_TOP)/libkeyedhash/kshim -I$(KB_TOP)/include -I$(KB_TOP) \
-	-DKH_SHIM_NO_TEST_HOOKS
+	-DKH_SHIM_HOOKS='"tools/bench/kb_shim_hooks.h"'
 KB_KSHIM := -I$(KB_SRC)/kshim -idirafter $(KB_LINUX)/include
 
 # Our objects: the library (lib/), the drivers (keyedhash_generic.c and

@@ -6,14 +6,11 @@
 #define SYM_FUNC_START_LOCAL(name)	.text; .type name, %function; \
 				.p2align 4; name:
 #define SYM_FUNC_END(name)	.size name, . - name
-/*
- * KB_KMODE: the benchmark's "as in the kernel" build (tools/bench/build.mk)
- * returns through the return thunk, as CONFIG_RETHUNK kernels do; GCC emits
- * __x86_return_thunk into the C objects built with -mfunction-return=thunk.
- */
-#if defined(KB_KMODE) && defined(__x86_64__)
-#define RET			jmp __x86_return_thunk
-#else
+/* a program's hooks may return otherwise (KH_SHIM_HOOKS, kh_shim.h) */
+#ifdef KH_SHIM_HOOKS
+#include KH_SHIM_HOOKS
+#endif
+#ifndef RET
 #define RET			ret
 #endif
 #else

@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * <kunit/static_stub.h> for the module's code built in userspace (the host
- * tests; the benchmark and libkeyedhash build no seams): one thread and no
- * struct kunit, so a stub is an entry of a small table, found by the real
- * function's address.  A host test replaces a function with
- * kunit_activate_static_stub(NULL, fn, replacement) and restores it with
- * kunit_deactivate_static_stub(NULL, fn), as a KUnit case does.
+ * <kunit/static_stub.h> for the module's code built in userspace by the host
+ * tests, with the seams of the KUnit build (KH_SHIM_TEST_SEAMS; libkeyedhash
+ * and the benchmark build none): one thread and no struct kunit, so a stub is
+ * an entry of a small table, found by the real function's address.  A host
+ * test replaces a function with kunit_activate_static_stub(NULL, fn,
+ * replacement) and restores it with kunit_deactivate_static_stub(NULL, fn),
+ * as a KUnit case does.
  */
 #ifndef _KH_SHIM_KUNIT_STATIC_STUB_H
 #define _KH_SHIM_KUNIT_STATIC_STUB_H
 
-#include "../kh_shim.h"
+#include "kh_shim.h"
 
 struct kh_shim_stub {
 	void *real;
