@@ -17,7 +17,7 @@ from setuptools.command.sdist import sdist
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # the sdist holds the library's sources itself; the checkout one level up
-TOP = HERE if os.path.exists(os.path.join(HERE, "lib", "lib.mk")) else os.path.dirname(HERE)
+TOP = HERE if os.path.exists(os.path.join(HERE, "libkeyedhash", "lib.mk")) else os.path.dirname(HERE)
 
 
 def kh_version():
@@ -77,7 +77,7 @@ class BuildWithLib(build_ext):
     """Build libkeyedhash.a (libkeyedhash/lib.mk) first, into this build's own directory."""
 
     def run(self):
-        if not os.path.exists(os.path.join(TOP, "lib", "lib.mk")):
+        if not os.path.exists(os.path.join(TOP, "libkeyedhash", "lib.mk")):
             raise SystemExit("keyedhash: build from the keyedhash checkout "
                              "(pip install ./python) or from its sdist (make sdist): "
                              "%s has no libkeyedhash/lib.mk" % TOP)
@@ -104,7 +104,7 @@ setup(
     ext_modules=[Extension(
         "keyedhash._keyedhash",
         sources=["src/keyedhash/_keyedhash.c"],
-        include_dirs=[os.path.join(TOP, "lib", "include")],
+        include_dirs=[os.path.join(TOP, "libkeyedhash", "include")],
         extra_compile_args=["-Wall", "-Wextra", "-Wno-missing-field-initializers",
                             "-Wno-unused-parameter"],  # the CPython method signatures
         # only PyInit__keyedhash leaves the extension, none of the library's symbols

@@ -371,7 +371,7 @@ checkpatch() {
 	cp=$src/scripts/checkpatch.pl
 	files=$(kh_files | grep -E '\.(c|h|S)$' \
 		| grep -v -e '^tools/' -e '^tests/host/' -e '^tests/afalg/' -e '^tests/rig/' \
-			-e '^lib/' -e '^tests/libkeyedhash/' -e '^python/')
+			-e '^libkeyedhash/' -e '^tests/libkeyedhash/' -e '^python/')
 	[ -n "$files" ] || { echo "checkpatch: no source files found"; return 1; }
 	echo "checkpatch.pl of $(basename "$src")"
 	(cd "$KH_TOP" && perl "$cp" --strict --no-tree --quiet -f $files)

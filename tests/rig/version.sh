@@ -179,7 +179,7 @@ kh_check "dkms.conf's PACKAGE_VERSION is empty in the tree (stamped in copies)" 
 if make -s -C "$G" BUILD="$W/ds" dkms-source > "$W/ds.log" 2>&1; then
 	kh_check "make dkms-source: keyedhash-$v8 with its sources, dkms.conf stamped $v8, the dkms commands" sh -c \
 		"d='$W/ds/dkms-source/keyedhash-$v8'
-		 [ -f \$d/Kbuild ] && [ -f \$d/keyedhash_main.c ] && [ -d \$d/core ] &&
+		 [ -f \$d/Kbuild ] && [ -f \$d/keyedhash_main.c ] && [ -d \$d/lib ] &&
 		 grep -qxF 'PACKAGE_VERSION=\"$v8\"' \$d/dkms.conf &&
 		 grep -qxF \"sudo dkms add \$d\" '$W/ds.log' && grep -qxF 'sudo dkms install keyedhash/$v8' '$W/ds.log'"
 else
