@@ -71,10 +71,10 @@ cat > "$S/MANIFEST.in" <<'EOM'
 # libkeyedhash/lib.mk builds libkeyedhash.a from
 include .version VERSION tools/version.sh
 graft src
-graft core
+graft lib
 graft arch
 graft include
-graft lib
+graft libkeyedhash
 global-exclude *.o *.d *.so *.a *.cmd *.ko
 EOM
 (cd "$S" && "$PYTHON" setup.py -q sdist -d "$W/sdist" > "$W/sdist.log" 2>&1) ||
