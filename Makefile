@@ -50,13 +50,19 @@ KDIR ?= $(or $(wildcard /lib/modules/$(shell uname -r)/build), \
 	$(lastword $(sort $(wildcard /lib/modules/6.1.*-amd64/build))))
 endif
 
-HOSTCFLAGS := -O2 -Wall -Wextra -Wno-unused-parameter -Ilib/compat -Iinclude -I.
-# The module's C that builds in userspace: the library (core/), the generic
+# The host tests build the module's code through libkeyedhash's shim with
+# the KUnit build's seams (their <kunit/static_stub.h>: tests/host/kshim/)
+# and their hooks (tests/host/kh_shim_hooks.h: SIMD sections counted).
+HOSTCFLAGS := -O2 -Wall -Wextra -Wno-unused-parameter -Itests/host/kshim \
+	-Ilibkeyedhash/kshim -Iinclude -I. -DKH_SHIM_TEST_SEAMS \
+	-DKH_SHIM_HOOKS='"tests/host/kh_shim_hooks.h"'
+# The module's C that builds in userspace: the library (lib/), the generic
 # drivers and the self-test; GENERIC_SRCS adds the arch code of other
 # architectures (none), the arch programs their own (KH_SHIM_ARCH).
-CORE_SRCS = selftest.c keyedhash_generic.c $(wildcard core/*.c)
+CORE_SRCS = selftest.c keyedhash_generic.c $(wildcard lib/*.c)
 GENERIC_SRCS = $(CORE_SRCS) arch/none.c
-KH_HDRS = $(wildcard include/keyedhash/*.h include/keyedhash/internal/*.h lib/compat/*.h)
+KH_HDRS = $(wildcard include/keyedhash/*.h include/keyedhash/internal/*.h libkeyedhash/kshim/*.h) \
+	tests/host/kh_shim_hooks.h
 
 .PHONY: all modules clean check run testvecs hosttest hosttest-asan
 
@@ -133,11 +139,11 @@ $(BUILD)/khsum.route: FORCE
 # khsum --version: the project's version (tools/version.sh, through the
 # library's version file)
 $(BUILD)/khsum: tools/khsum.c tools/afalg.c tools/afalg.h tools/kcapi-none.h \
-		lib/include/keyedhash.h $(BUILD)/khsum.route $(LIB_VERFILE) \
+		libkeyedhash/include/keyedhash.h $(BUILD)/khsum.route $(LIB_VERFILE) \
 		$(BUILD)/lib/libkeyedhash.a $(BUILD)/lib/libkeyedhash.so
 	@mkdir -p $(BUILD)
 	@test -n "$(KCAPI_LIBS)" || echo "khsum: libkcapi not found (Debian: libkcapi-dev): built without --kernel (AF_ALG)"
-	$(CC) -O2 -Wall -Wextra $(CPPFLAGS) $(CFLAGS) -Itools -Ilib/include -DKHSUM_LIBKEYEDHASH \
+	$(CC) -O2 -Wall -Wextra $(CPPFLAGS) $(CFLAGS) -Itools -Ilibkeyedhash/include -DKHSUM_LIBKEYEDHASH \
 		-DKHSUM_VERSION='"$(shell cat $(LIB_VERFILE))"' $(if $(KCAPI_LIBS),,-DKHSUM_NO_KCAPI) \
 		-o $@ tools/khsum.c tools/afalg.c $(LDFLAGS) $(KHSUM_LIBKH) $(KCAPI_LIBS)
 
@@ -146,10 +152,10 @@ $(BUILD)/khsum: tools/khsum.c tools/afalg.c tools/afalg.h tools/kcapi-none.h \
 # is opened (keyedhash-integritysetup attach, the initramfs); linked with
 # libkeyedhash as khsum is (KHSUM_LINK).  The rig links it statically for
 # the VMs.
-$(BUILD)/integrity-keycheck: tools/integrity-keycheck.c lib/include/keyedhash.h \
+$(BUILD)/integrity-keycheck: tools/integrity-keycheck.c libkeyedhash/include/keyedhash.h \
 		$(BUILD)/lib/libkeyedhash.a $(BUILD)/lib/libkeyedhash.so
 	@mkdir -p $(BUILD)
-	$(CC) -O2 -Wall -Wextra $(CPPFLAGS) $(CFLAGS) -Ilib/include \
+	$(CC) -O2 -Wall -Wextra $(CPPFLAGS) $(CFLAGS) -Ilibkeyedhash/include \
 		-o $@ tools/integrity-keycheck.c $(LDFLAGS) $(KHSUM_LIBKH)
 
 # The in-tree build as a KUnit kernel under QEMU (tests/rig/kernel/intree-build.sh): a
@@ -184,7 +190,7 @@ check-faults:
 # there.  Everything is built and checked (headers, release from 6.1 on)
 # before the first file is installed.  make install-tools: khsum and its
 # man page alone, no kernel headers needed (nor libkcapi: without it khsum
-# has no --kernel).  make install-lib: the library (lib/lib.mk).
+# has no --kernel).  make install-lib: the library (libkeyedhash/lib.mk).
 KVER = $(shell sed -n 's/^\#define UTS_RELEASE "\(.*\)"/\1/p' $(KDIR)/include/generated/utsrelease.h 2>/dev/null)
 DEPMOD ?= $(or $(shell command -v depmod),/sbin/depmod)
 MODROOT = $(DESTDIR)$(INSTALL_MOD_PATH)
@@ -283,7 +289,7 @@ testvecs:
 
 # the headers every host test program includes
 HOSTTEST_HDRS = tests/host/hosttest.h tests/host/ht_impl.h tests/host/hosttest-full.h \
-	tests/host/hosttest-shash.h lib/compat/crypto/internal/hash.h
+	tests/host/hosttest-shash.h libkeyedhash/kshim/crypto/internal/hash.h
 
 $(BUILD)/hosttest: tests/host/hosttest.c $(HOSTTEST_HDRS) $(GENERIC_SRCS) $(KH_HDRS) \
 		tests/keyedhash-testvecs.h selftest-vecs.h
@@ -307,7 +313,7 @@ X86_ARCH_ASM = $(wildcard arch/x86/*.S)
 ifeq ($(shell uname -m),x86_64)
 $(BUILD)/x86/%.o: arch/x86/%.S
 	@mkdir -p $(@D)
-	$(CC) -D__ASSEMBLY__ -Ilib/compat -Iinclude -Wa,--noexecstack -c -o $@ $<
+	$(CC) -D__ASSEMBLY__ -Ilibkeyedhash/kshim -Iinclude -Wa,--noexecstack -c -o $@ $<
 
 $(BUILD)/hosttest-x86: tests/host/hosttest-arch.c $(CORE_SRCS) $(X86_ARCH_SRCS) \
 		$(patsubst arch/x86/%.S,$(BUILD)/x86/%.o,$(X86_ARCH_ASM)) \
@@ -395,5 +401,5 @@ $(BUILD)/hosttest-arm64: $(BUILD)/arm64-host/hosttest-arm64
 # Benchmark: make bench, make bench-arm64 (tools/bench/README.md)
 include tools/bench/bench.mk
 
-# libkeyedhash: make lib, make install-lib (lib/lib.mk)
-include lib/lib.mk
+# libkeyedhash: make lib, make install-lib (libkeyedhash/lib.mk)
+include libkeyedhash/lib.mk

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * keyedhash: the generic C drivers, kh_generic_algs[], and what every
- * driver of an algorithm shares (<keyedhash/shash.h>): setkey, init, the
- * tfm's exit, and the finals that have no SIMD work.  Each driver's own
- * functions are those of its row (KH_SHASH_FUNCS()), which call the
- * library's generic C directly (<keyedhash/internal/>).
+ * driver of an algorithm shares (<keyedhash/internal/shash.h>): setkey, init,
+ * the tfm's exit, and the finals that have no SIMD work.  Each driver's own
+ * functions are those of its row (KH_SHASH_FUNCS()), which call the library's
+ * generic C directly (<keyedhash/internal/>).
  */
 #include <crypto/algapi.h>	/* MODULE_ALIAS_CRYPTO() */
 #include <crypto/internal/hash.h>
@@ -15,7 +15,7 @@
 #include <keyedhash/internal/multimixer128.h>
 #include <keyedhash/internal/nhpoly1305.h>
 #include <keyedhash/internal/sthash.h>
-#include <keyedhash/shash.h>
+#include <keyedhash/internal/shash.h>
 
 /*
  * setkey: a failed setkey never leaves the old key next to it (the crypto
@@ -141,7 +141,7 @@ int kh_shash_clone_tfm(struct crypto_shash *dst, struct crypto_shash *src)
 	return 0;
 }
 
-/* The generic drivers (<keyedhash/shash.h>) */
+/* The generic drivers (<keyedhash/internal/shash.h>) */
 
 KH_SHASH_FUNCS(highwayhash64_generic)
 KH_SHASH_FUNCS(highwayhash128_generic)

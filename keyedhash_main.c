@@ -18,7 +18,7 @@
 #include <linux/module.h>
 #include <linux/string.h>
 #include <keyedhash/internal/arch.h>
-#include <keyedhash/shash.h>
+#include <keyedhash/internal/shash.h>
 
 /* Every driver the module has, at most: 7 generic, 10 on x86_64. */
 #define KH_MAX_DRIVERS	24

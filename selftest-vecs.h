@@ -8,7 +8,7 @@
 #ifndef _KEYEDHASH_SELFTEST_VECS_H
 #define _KEYEDHASH_SELFTEST_VECS_H
 
-#include <keyedhash/testvec.h>
+#include <keyedhash/internal/testvec.h>
 
 static const u8 kh_st_data[4264] = {
 	0x53, 0x6e, 0xc2, 0x22, 0xde, 0x56, 0x7a, 0x90, 0x68, 0x5a, 0x03, 0xcf,

@@ -33,9 +33,9 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <crypto/internal/hash.h>
-#include <keyedhash/shash.h>
-#include <keyedhash/simd.h>
-#include <keyedhash/testvec.h>
+#include <keyedhash/internal/shash.h>
+#include <keyedhash/internal/simd.h>
+#include <keyedhash/internal/testvec.h>
 #include "selftest-vecs.h"
 
 /*

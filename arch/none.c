@@ -5,7 +5,7 @@
  */
 #include <crypto/internal/hash.h>
 #include <keyedhash/internal/arch.h>
-#include <keyedhash/shash.h>
+#include <keyedhash/internal/shash.h>
 
 void kh_arch_init(void)
 {

@@ -18,18 +18,18 @@
 # its files with another one through hard links (cp -al) stays intact.
 #
 # Older kernels: the sources are written against the newest kernel's API;
-# out of tree, include/keyedhash/compat.h and the probes of Kbuild's
-# "compat" section supply what an older kernel lacks.  None of that goes
+# out of tree, include/keyedhash/internal/kversions.h and the probes of Kbuild's
+# "kversions" section supply what an older kernel lacks.  None of that goes
 # into a kernel tree as it is.  The probes are evaluated against the tree
 # (PROBED_SRC, default KERNEL_SRC: mkseries.sh installs into a partial
 # copy of the tree and names the tree itself here), and:
 #  - a tree that has the newest API (7.x) gets the sources without
-#    compat.h, include/compat/, the compat KUnit cases and the Kbuild
+#    kversions.h, include/kversions/, the kversions KUnit cases and the Kbuild
 #    section: plain code, nothing left to probe;
 #  - an older tree (6.1) really lacks that API, and the honest choice is a
-#    backport resolved for that tree: compat.h with its KH_HAVE_* blocks
+#    backport resolved for that tree: kversions.h with its KH_HAVE_* blocks
 #    resolved by this tree's probe results (the ones it needs kept, made
-#    unconditional, the others removed), include/compat/ only if the tree
+#    unconditional, the others removed), include/kversions/ only if the tree
 #    lacks <linux/unaligned.h> or <kunit/static_stub.h>, and in place of
 #    the probes the plain
 #    Kbuild lines that result from them.  No probe and no KH_HAVE_*
@@ -50,31 +50,32 @@ mkdir -p "$D"
 # The module's sources: what Kbuild and Kconfig name, the KUnit suites and
 # the generated vector tables; dkms.conf carries the version (Kbuild).
 # Not the out-of-tree Makefile, the tools or the test rig.
-# (Kbuild and the compat files are put in place below, resolved for the tree.)
+# (Kbuild and the kversions files are put in place below, resolved for the
+# tree.)
 rsync -rlt --delete --prune-empty-dirs \
 	--exclude='*.mod.c' --exclude='*.o' --exclude='*.ko' --exclude='.*' \
-	--exclude=/Kbuild --exclude=/include/keyedhash/compat.h \
-	--exclude=/include/compat/ --exclude=/tests/kunit/compat_kunit.c \
+	--exclude=/Kbuild --exclude=/include/keyedhash/internal/kversions.h \
+	--exclude=/include/kversions/ --exclude=/tests/kunit/kversions_kunit.c \
 	--include=/Kconfig --include=/dkms.conf --include='/*.c' \
-	--include=/core/ --include='/core/*.[ch]' \
+	--include=/lib/ --include='/lib/*.[ch]' \
 	--include='/arch/***' \
 	--include=/include/ --include='/include/keyedhash/***' \
 	--include=/tests/ --include=/tests/keyedhash-testvecs.h \
 	--include=/selftest-vecs.h \
 	--include=/tests/kunit/ --include='/tests/kunit/*.[ch]' \
 	--exclude='*' "$TOP/" "$D/"
-for f in Kconfig keyedhash_main.c include/keyedhash/shash.h; do
+for f in Kconfig keyedhash_main.c include/keyedhash/internal/shash.h; do
 	[ -f "$D/$f" ] || die "$D/$f missing after the copy"
 done
 
-# ---- the compat files, resolved for the tree P (see the top)
+# ---- the kversions files, resolved for the tree P (see the top)
 C=$(mktemp -d)
 trap 'rm -rf "$C"' EXIT
-# Kbuild's compat section, evaluated by make against P: the probe results
-# (-DKH_HAVE_* flags), the compat include directory if added, the compat
+# Kbuild's kversions section, evaluated by make against P: the probe results
+# (-DKH_HAVE_* flags), the kversions include directory if added, the kversions
 # KUnit object if added.
-sed -n '/^# >>> compat/,/^# <<< compat/p' "$TOP/Kbuild" > "$C/section"
-grep -q '^# <<< compat' "$C/section" || die "no compat section in $TOP/Kbuild"
+sed -n '/^# >>> kversions/,/^# <<< kversions/p' "$TOP/Kbuild" > "$C/section"
+grep -q '^# <<< kversions' "$C/section" || die "no kversions section in $TOP/Kbuild"
 {
 	printf 'KBUILD_EXTMOD := 1\nsrctree := %s\nkh-src := KHSRC\n' "$P"
 	cat "$C/section"
@@ -84,7 +85,7 @@ make -s --no-print-directory -f "$C/probe.mk" > "$C/probes" || die "evaluating K
 defs=$(sed -n 1p "$C/probes" | sed 's/-D//g')
 cinc=$(sed -n 2p "$C/probes")
 ckunit=$(sed -n 3p "$C/probes")
-# compat.h with its top-level #ifdef/#ifndef KH_HAVE_* blocks resolved
+# kversions.h with its top-level #ifdef/#ifndef KH_HAVE_* blocks resolved
 # (#else allowed, other conditionals inside them kept as they are); any
 # other use of KH_HAVE_* in a directive is refused.  Writes to $C/kept how
 # many blocks were kept.
@@ -93,7 +94,7 @@ function active(  i) { for (i = 1; i <= n; i++) if (kind[i] == "kh" && !keep[i])
 # a blank line only after a line that is not (a removed block between two
 # blank lines leaves one)
 function out(l) { if (l != "" || last != "") print l; last = l }
-function fail(msg) { print "intree-install.sh: compat.h: " msg > "/dev/stderr"; bad = 1; exit 2 }
+function fail(msg) { print "intree-install.sh: kversions.h: " msg > "/dev/stderr"; bad = 1; exit 2 }
 BEGIN { split(defs, a, " "); for (i in a) def[a[i]] = 1; last = "x" }
 /^#[ \t]*(ifdef|ifndef)[ \t]+KH_HAVE_[A-Z0-9_]+[ \t]*$/ {
 	l = $0; sub(/^#[ \t]*/, "", l); split(l, w, /[ \t]+/)
@@ -112,22 +113,22 @@ BEGIN { split(defs, a, " "); for (i in a) def[a[i]] = 1; last = "x" }
 /^#[ \t]*endif/ { if (active()) out($0); n--; next }
 { if (active()) out($0) }
 END { if (bad) exit 2; if (n) fail("unbalanced conditionals"); print kept + 0 > keptf }
-' "$TOP/include/keyedhash/compat.h" > "$C/compat.h" || die "could not resolve compat.h"
-! grep -q '^#.*KH_HAVE_' "$C/compat.h" || die "a KH_HAVE_* directive is left in compat.h after resolving it"
+' "$TOP/include/keyedhash/internal/kversions.h" > "$C/kversions.h" || die "could not resolve kversions.h"
+! grep -q '^#.*KH_HAVE_' "$C/kversions.h" || die "a KH_HAVE_* directive is left in kversions.h after resolving it"
 needed=
 [ "$(cat "$C/kept")" = 0 ] && [ -z "$cinc" ] && [ -z "$ckunit" ] || needed=1
-# The tree's Kbuild: the compat section replaced by what it amounts to here
+# The tree's Kbuild: the kversions section replaced by what it amounts to here
 {
-	sed '/^# >>> compat/,$d' "$TOP/Kbuild"
+	sed '/^# >>> kversions/,$d' "$TOP/Kbuild"
 	if [ -n "$needed" ]; then
 		echo "# What this kernel lacks of the API the sources use, supplied by"
-		echo "# include/keyedhash/compat.h, read before every C file."
-		echo 'ccflags-y += -include $(kh-src)/include/keyedhash/compat.h'
-		[ -z "$cinc" ] || echo 'ccflags-y += -I$(kh-src)/include/compat'
-		[ -z "$ckunit" ] || echo 'keyedhash_kunit-y += tests/kunit/compat_kunit.o'
+		echo "# include/keyedhash/internal/kversions.h, read before every C file."
+		echo 'ccflags-y += -include $(kh-src)/include/keyedhash/internal/kversions.h'
+		[ -z "$cinc" ] || echo 'ccflags-y += -I$(kh-src)/include/kversions'
+		[ -z "$ckunit" ] || echo 'keyedhash_kunit-y += tests/kunit/kversions_kunit.o'
 		echo
 	fi
-	sed '1,/^# <<< compat/d' "$TOP/Kbuild" | sed '1{/^$/d}'
+	sed '1,/^# <<< kversions/d' "$TOP/Kbuild" | sed '1{/^$/d}'
 } > "$C/Kbuild"
 # Put FILE (relative to D) from NEW if it differs, a new file renamed over
 # the old; with no NEW remove it.
@@ -143,11 +144,11 @@ put() { # file, new content's path or ""
 	cp "$2" "$t" && chmod 644 "$t" && mv -f "$t" "$dst"
 }
 put Kbuild "$C/Kbuild"
-put include/keyedhash/compat.h "${needed:+$C/compat.h}"
-put include/compat/linux/unaligned.h "$([ -n "$cinc" ] && echo "$TOP/include/compat/linux/unaligned.h")"
-put include/compat/kunit/static_stub.h "$([ -n "$cinc" ] && echo "$TOP/include/compat/kunit/static_stub.h")"
-[ -n "$cinc" ] || rm -rf "$D/include/compat"
-put tests/kunit/compat_kunit.c "$([ -n "$ckunit" ] && echo "$TOP/tests/kunit/compat_kunit.c")"
+put include/keyedhash/internal/kversions.h "${needed:+$C/kversions.h}"
+put include/kversions/linux/unaligned.h "$([ -n "$cinc" ] && echo "$TOP/include/kversions/linux/unaligned.h")"
+put include/kversions/kunit/static_stub.h "$([ -n "$cinc" ] && echo "$TOP/include/kversions/kunit/static_stub.h")"
+[ -n "$cinc" ] || rm -rf "$D/include/kversions"
+put tests/kunit/kversions_kunit.c "$([ -n "$ckunit" ] && echo "$TOP/tests/kunit/kversions_kunit.c")"
 
 # Replace FILE by the output of a command reading it.
 rewrite() { # file, command...

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """Build of the keyedhash Python package.
 
-The C extension links libkeyedhash.a, which lib/lib.mk builds from the
-module's own core/ and arch/ sources: one directory up in the keyedhash
+The C extension links libkeyedhash.a, which libkeyedhash/lib.mk builds from the
+module's own lib/ and arch/ sources: one directory up in the keyedhash
 checkout (pip install ./python), or beside this file in the sdist (make
 sdist copies them in, with the file .version), which so builds on its own.
 Needs gcc, make and the Python headers (Debian: build-essential python3-dev).
@@ -17,7 +17,7 @@ from setuptools.command.sdist import sdist
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # the sdist holds the library's sources itself; the checkout one level up
-TOP = HERE if os.path.exists(os.path.join(HERE, "lib", "lib.mk")) else os.path.dirname(HERE)
+TOP = HERE if os.path.exists(os.path.join(HERE, "libkeyedhash", "lib.mk")) else os.path.dirname(HERE)
 
 
 def kh_version():
@@ -74,16 +74,16 @@ class SelfContainedSdist(SdistVersion):
 
 
 class BuildWithLib(build_ext):
-    """Build libkeyedhash.a (lib/lib.mk) first, into this build's own directory."""
+    """Build libkeyedhash.a (libkeyedhash/lib.mk) first, into this build's own directory."""
 
     def run(self):
-        if not os.path.exists(os.path.join(TOP, "lib", "lib.mk")):
+        if not os.path.exists(os.path.join(TOP, "libkeyedhash", "lib.mk")):
             raise SystemExit("keyedhash: build from the keyedhash checkout "
                              "(pip install ./python) or from its sdist (make sdist): "
-                             "%s has no lib/lib.mk" % TOP)
+                             "%s has no libkeyedhash/lib.mk" % TOP)
         out = os.path.abspath(os.path.join(self.build_temp, "kh"))
         os.makedirs(out, exist_ok=True)
-        subprocess.check_call(["make", "-C", TOP, "-f", "lib/lib.mk", "-s", "BUILD=" + out,
+        subprocess.check_call(["make", "-C", TOP, "-f", "libkeyedhash/lib.mk", "-s", "BUILD=" + out,
                                os.path.join(out, "lib", "libkeyedhash.a")])
         for ext in self.extensions:
             ext.extra_objects = [os.path.join(out, "lib", "libkeyedhash.a")]
@@ -104,7 +104,7 @@ setup(
     ext_modules=[Extension(
         "keyedhash._keyedhash",
         sources=["src/keyedhash/_keyedhash.c"],
-        include_dirs=[os.path.join(TOP, "lib", "include")],
+        include_dirs=[os.path.join(TOP, "libkeyedhash", "include")],
         extra_compile_args=["-Wall", "-Wextra", "-Wno-missing-field-initializers",
                             "-Wno-unused-parameter"],  # the CPython method signatures
         # only PyInit__keyedhash leaves the extension, none of the library's symbols

@@ -259,7 +259,7 @@ def generate():
         "#ifndef _KEYEDHASH_TESTVECS_H",
         "#define _KEYEDHASH_TESTVECS_H",
         "",
-        "#include <keyedhash/testvec.h>",
+        "#include <keyedhash/internal/testvec.h>",
         "",
     ]
     return "\n".join(head + blobs.emit() + body + ["", "#endif /* _KEYEDHASH_TESTVECS_H */", ""])
@@ -291,7 +291,7 @@ def generate():
 # stream of a state the vector file names, from offset 0 or right after the
 # key) are stored as that pattern.
 
-SIMD_CHUNK = 4096                # KH_SIMD_CHUNK, include/keyedhash/simd.h
+SIMD_CHUNK = 4096                # KH_SIMD_CHUNK, include/keyedhash/internal/simd.h
 # per suite: block size, largest simd_min of its drivers
 # (arch/<arch>/<alg>.h; tests/host/hosttest-arch.c fails a driver above it), whether key
 # handling differs by key layout (the "key" rule)
@@ -312,7 +312,7 @@ def _bad(n, prefix=b""):
     return (prefix, n)
 
 
-# Keys setkey() must refuse with -EINVAL (core/*.c), as (prefix, length):
+# Keys setkey() must refuse with -EINVAL (lib/*.c), as (prefix, length):
 # the prefix, then zeros up to the length.
 _PBLOB_SEED16 = struct.pack("<H", 16) + bytes(16)
 BAD_KEYS = {
@@ -557,7 +557,7 @@ def generate_selftest():
         "#ifndef _KEYEDHASH_SELFTEST_VECS_H",
         "#define _KEYEDHASH_SELFTEST_VECS_H",
         "",
-        "#include <keyedhash/testvec.h>",
+        "#include <keyedhash/internal/testvec.h>",
         "",
     ]
     return "\n".join(head + data.emit() + body + ["", "#endif /* _KEYEDHASH_SELFTEST_VECS_H */", ""])

@@ -6,7 +6,7 @@
 #ifndef _KEYEDHASH_TESTVECS_H
 #define _KEYEDHASH_TESTVECS_H
 
-#include <keyedhash/testvec.h>
+#include <keyedhash/internal/testvec.h>
 
 static const u8 kh_tv_bytes_0[32] = {
 	0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b,

@@ -7,7 +7,7 @@
  * message-digest API.  Manual: tools/khsum.1.
  *
  * Build ("make khsum" does this, with libkeyedhash, build/lib/):
- *   gcc -O2 -Wall -Wextra -Itools -Ilib/include -DKHSUM_LIBKEYEDHASH \
+ *   gcc -O2 -Wall -Wextra -Itools -Ilibkeyedhash/include -DKHSUM_LIBKEYEDHASH \
  *	-o build/khsum tools/khsum.c tools/afalg.c build/lib/libkeyedhash.a -lkcapi
  * Without -DKHSUM_LIBKEYEDHASH it computes through the kernel only, as the
  * test rig builds it, static, for its busybox initramfs (the arm64

@@ -5,11 +5,11 @@
  * algorithm's absorb step pinned to NEON, the assembly as direct calls
  * (its prototypes in arch/arm64/<algorithm>.h) between
  * kernel_neon_begin() and kernel_neon_end(), at most
- * KH_SIMD_CHUNK bytes of data per section (<keyedhash/simd.h>), and the
- * generic C below the caller's thresholds or whenever SIMD may not be
- * used.  The library (core/) and the NEON drivers (arch/arm64/shash.c)
- * call them; kh_arch_init() chooses what the library runs: it sets the
- * static keys that arch/arm64/<algorithm>.h declares.
+ * KH_SIMD_CHUNK bytes of data per section (<keyedhash/internal/simd.h>), and
+ * the generic C below the caller's thresholds or whenever SIMD may not be
+ * used.  The library (lib/) and the NEON drivers (arch/arm64/shash.c) call
+ * them; kh_arch_init() chooses what the library runs: it sets the static keys
+ * that arch/arm64/<algorithm>.h declares.
  */
 #include <linux/cpufeature.h>
 #include <linux/jump_label.h>

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * keyedhash: the arm64 NEON drivers, kh_neon_drivers[].  Each driver's
- * functions are those of its row (KH_SHASH_FUNCS(), <keyedhash/shash.h>):
- * the library's NEON functions (arch/arm64/glue.c) with the driver's own
- * thresholds; what the drivers of an algorithm share is in
- * keyedhash_generic.c.  They register only on CPUs with ASIMD.
+ * functions are those of its row (KH_SHASH_FUNCS(),
+ * <keyedhash/internal/shash.h>): the library's NEON functions
+ * (arch/arm64/glue.c) with the driver's own thresholds; what the drivers of an
+ * algorithm share is in keyedhash_generic.c.  They register only on CPUs with
+ * ASIMD.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -18,7 +19,7 @@
 #include <keyedhash/internal/multimixer128.h>
 #include <keyedhash/internal/nhpoly1305.h>
 #include <keyedhash/internal/sthash.h>
-#include <keyedhash/shash.h>
+#include <keyedhash/internal/shash.h>
 
 KH_SHASH_FUNCS(highwayhash64_neon)
 KH_SHASH_FUNCS(highwayhash128_neon)

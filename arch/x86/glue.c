@@ -5,9 +5,9 @@
  * kh_<algorithm>_<op>_avx2() and _avx512(): the algorithm's absorb step
  * pinned to the instruction set, the assembly as direct calls (its
  * prototypes in arch/x86/<algorithm>.h), in SIMD sections
- * of at most KH_SIMD_CHUNK bytes of data (<keyedhash/simd.h>), and the
+ * of at most KH_SIMD_CHUNK bytes of data (<keyedhash/internal/simd.h>), and the
  * generic C below the caller's thresholds or when SIMD may not be used.
- * The library (core/) and the SIMD drivers (arch/x86/shash.c) call them;
+ * The library (lib/) and the SIMD drivers (arch/x86/shash.c) call them;
  * kh_arch_init() chooses what the library runs: it sets the static keys
  * that arch/x86/<algorithm>.h declares.  The AVX-512 code needs an
  * assembler that knows AVX-512 (Kbuild defines KH_NO_AS_AVX512 where it

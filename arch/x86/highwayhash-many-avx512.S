@@ -58,7 +58,7 @@
 
 .section .rodata.cst32.kh_highwayhash_iv0, "aM", @progbits, 32
 .align 32
-/* The initial mul0 and mul1 (kh_highwayhash_iv0/1 of core/highwayhash.c). */
+/* The initial mul0 and mul1 (kh_highwayhash_iv0/1 of lib/highwayhash.c). */
 .Liv0:
 	.quad	0xdbe6d5d5fe4cce2f, 0xa4093822299f31d0
 	.quad	0x13198a2e03707344, 0x243f6a8885a308d3

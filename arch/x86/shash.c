@@ -2,10 +2,10 @@
 /*
  * keyedhash: the x86_64 drivers, kh_avx2_drivers[] and
  * kh_avx512_drivers[].  Each driver's functions are those of its row
- * (KH_SHASH_FUNCS(), <keyedhash/shash.h>): the library's functions of its
- * instruction set (arch/x86/glue.c) with the driver's own thresholds; what
- * the drivers of an algorithm share is in keyedhash_generic.c.  The AVX-512 drivers
- * need an assembler that knows AVX-512 (Kbuild defines KH_NO_AS_AVX512
+ * (KH_SHASH_FUNCS(), <keyedhash/internal/shash.h>): the library's functions of
+ * its instruction set (arch/x86/glue.c) with the driver's own thresholds; what
+ * the drivers of an algorithm share is in keyedhash_generic.c.  The AVX-512
+ * drivers need an assembler that knows AVX-512 (Kbuild defines KH_NO_AS_AVX512
  * where it does not).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -20,9 +20,9 @@
 #include <keyedhash/internal/multimixer128.h>
 #include <keyedhash/internal/nhpoly1305.h>
 #include <keyedhash/internal/sthash.h>
-#include <keyedhash/shash.h>
+#include <keyedhash/internal/shash.h>
 
-/* The AVX2 drivers (<keyedhash/shash.h>) */
+/* The AVX2 drivers (<keyedhash/internal/shash.h>) */
 
 KH_SHASH_FUNCS(highwayhash64_avx2)
 KH_SHASH_FUNCS(highwayhash128_avx2)

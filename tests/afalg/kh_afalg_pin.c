@@ -3,7 +3,7 @@
  * kh-afalg-pin: how much kernel memory can a local user pin through AF_ALG
  * with keyedhash's keys?  Each bound hash socket holds a tfm, and
  * setsockopt(ALG_SET_KEY) makes the algorithm keep its own copy of the key
- * (Multimixer-128: up to 64 KiB, kvmalloc()ed by core/multimixer128.c).
+ * (Multimixer-128: up to 64 KiB, kvmalloc()ed by lib/multimixer128.c).
  *
  * Build (static, for the busybox initramfs of the VM tests):
  *   gcc -O2 -Wall -Wextra -static -Itools -o kh-afalg-pin \

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hosttest-x86, hosttest-arm64: the arch drivers (arch/x86/, arch/arm64/)
- * in userspace through lib/compat, one source for both.  hosttest-x86 runs
- * natively on x86_64 hosts: QEMU's TCG has no AVX-512, so this is where the
- * AVX-512 drivers are checked.  hosttest-arm64 is built static for aarch64
- * and runs under qemu-aarch64 on other hosts (Makefile).  For every driver
- * in ht_arch_impl() the CPU supports:
+ * in userspace through libkeyedhash/kshim, one source for both.  hosttest-x86
+ * runs natively on x86_64 hosts: QEMU's TCG has no AVX-512, so this is where
+ * the AVX-512 drivers are checked.  hosttest-arm64 is built static for aarch64
+ * and runs under qemu-aarch64 on other hosts (Makefile).  For every driver in
+ * ht_arch_impl() the CPU supports:
  *
  *  - the module's init-time self-test (selftest.c), and its code over every
  *    vector of tests/keyedhash-testvecs.h (hosttest-full.h);
@@ -28,8 +28,8 @@
  * A driver the CPU lacks is not run: on x86 (AVX-512 is optional there)
  * each gets a "NOT RUN:" line and the last line ends "N not run (CPU lacks
  * FEATURE)", which the host tier reports apart from PASS and FAIL; on arm64,
- * where every Linux CPU has NEON, it fails.  KH_SHIM_CPU_HIDE (lib/compat)
- * hides a feature the CPU has, to check that report.
+ * where every Linux CPU has NEON, it fails.  KH_SHIM_CPU_HIDE
+ * (libkeyedhash/kshim) hides a feature the CPU has, to check that report.
  *
  *   hosttest-ARCH              run the tests
  *   hosttest-ARCH --list-arch  print "name driver feature" per arch driver
@@ -45,7 +45,7 @@
 #include <linux/linkage.h>
 #include <kunit/static_stub.h>
 #include "tests/host/ht_impl.h"
-#include <keyedhash/simd.h>
+#include <keyedhash/internal/simd.h>
 #include <keyedhash/highwayhash.h>
 #include <keyedhash/multimixer128.h>
 #include <keyedhash/nhpoly1305.h>

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tests/host/ht_impl.h"
-#include <keyedhash/testvec.h>
+#include <keyedhash/internal/testvec.h>
 #include "tests/keyedhash-testvecs.h"
 
 static inline int ht_full_vectors(const struct ht_impl *impl)

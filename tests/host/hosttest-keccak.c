@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hosttest-keccak: the Keccak layer of STHash (core/keccak.c) in userspace:
+ * hosttest-keccak: the Keccak layer of STHash (lib/keccak.c) in userspace:
  *
  *  - kh_keccak_selftest(), the NIST SP 800-185 cSHAKE128 samples 1-2 and
  *    KMAC128 samples 1-3 plus SHAKE128 values (the KUnit suite calls the
@@ -12,7 +12,7 @@
  *  - absorbing and squeezing in pieces gives the one-shot result.
  */
 #include <stdio.h>
-#include "core/keccak_test.h"
+#include "lib/keccak_test.h"
 #include "tests/host/hosttest.h"
 
 static unsigned int passed, failed;

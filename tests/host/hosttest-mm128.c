@@ -2,7 +2,7 @@
 /*
  * hosttest-mm128: the Multimixer-128 error semantics and streaming rules of
  * docs/usage.md ("Errors"), run in userspace against the generic core through
- * lib/compat (the same source files the module builds):
+ * libkeyedhash/kshim (the same source files the module builds):
  *
  *  - setkey() accepts only non-zero multiples of 32 up to KH_MULTIMIXER128_MAX_KEY_SIZE
  *    and keeps no key on error;
@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include "tests/host/ht_impl.h"
 #include <keyedhash/multimixer128.h>
-#include <keyedhash/testvec.h>
+#include <keyedhash/internal/testvec.h>
 #include "tests/keyedhash-testvecs.h"
 #include "tests/host/hosttest.h"
 

@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The shash operations of a driver (its struct shash_alg, <keyedhash/shash.h>),
- * called as the crypto API calls them (through the shim's tfm and desc),
- * over the vectors of tests/keyedhash-testvecs.h that carry their message:
- * init/update/update/final, init/finup and digest each give the vector's
- * digest and leave the request state zeroed (digest() may also leave it
- * as it was: the one-shots that keep the state in registers never write
- * it; a state changed in part is a failure).  For Multimixer-128 also a
- * block, then finup past the end of the key: -EINVAL, and the state
- * zeroed.
+ * The shash operations of a driver (its struct shash_alg,
+ * <keyedhash/internal/shash.h>), called as the crypto API calls them (through
+ * the shim's tfm and desc), over the vectors of tests/keyedhash-testvecs.h that
+ * carry their message: init/update/update/final, init/finup and digest each
+ * give the vector's digest and leave the request state zeroed (digest() may
+ * also leave it as it was: the one-shots that keep the state in registers never
+ * write it; a state changed in part is a failure).  For Multimixer-128 also a
+ * block, then finup past the end of the key: -EINVAL, and the state zeroed.
  */
 #ifndef _KEYEDHASH_HOSTTEST_SHASH_H
 #define _KEYEDHASH_HOSTTEST_SHASH_H
@@ -17,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tests/host/ht_impl.h"
-#include <keyedhash/shash.h>
-#include <keyedhash/testvec.h>
+#include <keyedhash/internal/shash.h>
+#include <keyedhash/internal/testvec.h>
 #include "tests/keyedhash-testvecs.h"
 
 static inline bool ht_all_zero(const u8 *p, size_t n)

@@ -23,7 +23,7 @@
 #include "tests/host/ht_impl.h"
 #include <keyedhash/nhpoly1305.h>
 #include <keyedhash/sthash.h>
-#include <keyedhash/testvec.h>
+#include <keyedhash/internal/testvec.h>
 #include "tests/keyedhash-testvecs.h"
 #include "tests/host/hosttest.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hosttest: run the module's own init-time self-test (selftest.c) over the
- * generic C drivers in userspace, through lib/compat, timed, the
+ * generic C drivers in userspace, through libkeyedhash/kshim, timed, the
  * same code once more over every vector of tests/keyedhash-testvecs.h, and
  * the drivers' shash operations over those vectors (hosttest-shash.h).  It
  * checks the very source files the module compiles, in seconds, before any
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include "tests/host/ht_impl.h"
-#include <keyedhash/testvec.h>
+#include <keyedhash/internal/testvec.h>
 #include "tests/keyedhash-testvecs.h"
 #include "tests/host/hosttest.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Small helpers shared by the host test programs (tests/host/hosttest-*.c),
- * which are built against lib/compat/.
+ * which are built against libkeyedhash/kshim/.
  */
 #ifndef _KEYEDHASH_HOSTTEST_H
 #define _KEYEDHASH_HOSTTEST_H

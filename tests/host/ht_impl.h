@@ -21,7 +21,7 @@
 #include <keyedhash/internal/multimixer128.h>
 #include <keyedhash/internal/nhpoly1305.h>
 #include <keyedhash/internal/sthash.h>
-#include <keyedhash/shash.h>
+#include <keyedhash/internal/shash.h>
 
 struct ht_impl;
 

@@ -3,7 +3,7 @@
  * The block functions of every driver, by driver name, for the host tests
  * (tests/host/hosttest-arch.c) and the benchmark (tools/bench/ours.c) only:
  * the module's drivers call them directly and keep no table of them.  The
- * generic ones are the core's (core/), the SIMD ones the assembly of
+ * generic ones are the core's (lib/), the SIMD ones the assembly of
  * arch/<arch>/<algorithm>.h, built in where the arch drivers are (x86_64,
  * aarch64, in a build that links the arch code: KH_SHIM_ARCH), one entry
  * per row of the module's table (<keyedhash/internal/drivers.h>), named

@@ -19,9 +19,9 @@
 #include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
-#include <keyedhash/shash.h>
-#include <keyedhash/simd.h>
-#include <keyedhash/testvec.h>
+#include <keyedhash/internal/shash.h>
+#include <keyedhash/internal/simd.h>
+#include <keyedhash/internal/testvec.h>
 #include "tests/keyedhash-testvecs.h"
 #include "kh_seams.h"
 
@@ -637,12 +637,11 @@ static void kh_case_nosimd_vs_generic(struct kunit *test)
 }
 
 /*
- * The SIMD section policy (include/keyedhash/simd.h), with the sections
- * counted (kh_test_sections()): for every SIMD driver of the algorithm, a
- * message shorter than the driver's threshold (struct kh_simd_min)
- * enters no section, nor does an update that only fills the block buffer,
- * and a 64 KiB update from a block boundary enters exactly 16 (one per
- * 4 KiB piece).
+ * The SIMD section policy (include/keyedhash/internal/simd.h), with the
+ * sections counted (kh_test_sections()): for every SIMD driver of the
+ * algorithm, a message shorter than the driver's threshold (struct kh_simd_min)
+ * enters no section, nor does an update that only fills the block buffer, and a
+ * 64 KiB update from a block boundary enters exactly 16 (one per 4 KiB piece).
  */
 #define KH_SECTIONS_LEN		65536
 

@@ -7,7 +7,7 @@
  */
 #include <linux/module.h>
 #include <linux/unaligned.h>
-#include "core/keccak_test.h"
+#include "lib/keccak_test.h"
 #include "hash_test_template.h"
 
 static const unsigned int hh_bad_keylens[] = { 0, 1, 16, 31, 33, 64 };

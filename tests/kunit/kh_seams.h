@@ -3,7 +3,7 @@
  * What the KUnit suites need of the module beyond the crypto API: the
  * drivers it registered, read from the driver table
  * (<keyedhash/internal/drivers.h>, the module's own list) and looked up
- * by driver name, and the seams of its KUnit build (core/simd_test.c),
+ * by driver name, and the seams of its KUnit build (lib/simd_test.c),
  * replaced with KUnit static stubs on the case's own thread:
  *
  *   kh_test_nosimd()	kh_simd_usable() says no: the drivers' generic
@@ -15,7 +15,7 @@
  *			kh_test_simd_begin(), which counts and enters one
  *
  * A stub redirects calls in task context on the case's thread alone
- * (core/simd_test.c): what hard IRQ, softirq or another thread does is
+ * (lib/simd_test.c): what hard IRQ, softirq or another thread does is
  * neither forced nor counted.
  */
 #ifndef _KEYEDHASH_KH_SEAMS_H
@@ -32,7 +32,7 @@
 #include <keyedhash/internal/multimixer128.h>
 #include <keyedhash/internal/nhpoly1305.h>
 #include <keyedhash/internal/sthash.h>
-#include <keyedhash/simd.h>
+#include <keyedhash/internal/simd.h>
 
 /*
  * A driver of the table (its row, <keyedhash/internal/drivers.h>): names,

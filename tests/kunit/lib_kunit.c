@@ -22,10 +22,10 @@
 #include <keyedhash/highwayhash.h>
 #include <keyedhash/multimixer128.h>
 #include <keyedhash/nhpoly1305.h>
-#include <keyedhash/shash.h>
-#include <keyedhash/simd.h>
+#include <keyedhash/internal/shash.h>
+#include <keyedhash/internal/simd.h>
 #include <keyedhash/sthash.h>
-#include <keyedhash/testvec.h>
+#include <keyedhash/internal/testvec.h>
 #include "tests/keyedhash-testvecs.h"
 #include "kh_seams.h"
 

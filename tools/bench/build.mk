@@ -41,19 +41,19 @@ endif
 
 KB_WARN := -Wall -Wextra -Wno-unused-parameter
 KB_CFLAGS := -O2 -g $(KB_WARN) -fno-PIE
-# KH_SHIM_NO_TEST_HOOKS: the module as shipped, without the KUnit test
-# hooks (section counters, the SIMD-off switch) the host tests build in.
-KB_SHIM := -I$(KB_TOP)/lib/compat -I$(KB_TOP)/include -I$(KB_TOP) \
-	-DKH_SHIM_NO_TEST_HOOKS
+# The module as shipped (the shim builds no KUnit seams), with the bench's
+# hooks into the shim (kb_shim_hooks.h: the kernel-mode SIMD sections).
+KB_SHIM := -I$(KB_TOP)/libkeyedhash/kshim -I$(KB_TOP)/include -I$(KB_TOP) \
+	-DKH_SHIM_HOOKS='"tools/bench/kb_shim_hooks.h"'
 KB_KSHIM := -I$(KB_SRC)/kshim -idirafter $(KB_LINUX)/include
 
-# Our objects: the library (core/), the drivers (keyedhash_generic.c and
+# Our objects: the library (lib/), the drivers (keyedhash_generic.c and
 # the arch drivers), the init-time self-test; keyedhash_main.c is the
 # module's, ours.c defines what the bench needs of it (kh_register_algs()).
 # KB_ARCH_SRCS: the arch sources (.c/.S); on x86_64 the default is the x86
 # drivers (arch/x86/: every .c and .S), on aarch64 the NEON drivers
 # (arch/arm64/), elsewhere arch/none.c.  With arch sources the library
-# dispatches to them (KH_SHIM_ARCH, lib/compat/kh_shim.h).
+# dispatches to them (KH_SHIM_ARCH, libkeyedhash/kshim/kh_shim.h).
 ifeq ($(KB_MACH),x86_64)
 KB_ARCH_SRCS ?= $(sort $(wildcard $(KB_TOP)/arch/x86/*.c)) $(sort $(wildcard $(KB_TOP)/arch/x86/*.S))
 endif
@@ -68,9 +68,9 @@ endif
 # arm64 NEON-intrinsics file needs them without -mgeneral-regs-only, as the
 # kernel builds such files with CC_FLAGS_FPU instead of CC_FLAGS_NO_FPU.
 KB_ARCH_KCFLAGS ?= $(KB_KCFLAGS)
-# (core/*_test.c: test code for the KUnit build, left out as Kbuild does)
+# (lib/*_test.c: test code for the KUnit build, left out as Kbuild does)
 KB_CORE_SRCS := $(KB_TOP)/selftest.c $(KB_TOP)/keyedhash_generic.c \
-	$(sort $(filter-out %_test.c,$(wildcard $(KB_TOP)/core/*.c))) \
+	$(sort $(filter-out %_test.c,$(wildcard $(KB_TOP)/lib/*.c))) \
 	$(abspath $(KB_ARCH_SRCS))
 KB_CORE_OBJS := $(patsubst $(KB_TOP)/%,$(KB_O)/ours/%.o,$(KB_CORE_SRCS))
 

@@ -14,7 +14,7 @@
  * kernel's peers (init inline, update and final out of line, each one
  * indirect call), into our drivers' own shash_alg functions, as the module
  * registers them (kb_ours_algs(), ours.c; thresholds included), on a tfm
- * of lib/compat/.
+ * of libkeyedhash/kshim/.
  *
  * Built twice: in the kernel-mode copy (KB_KMODE) it registers the timed
  * rows "<driver> [kthread]" and "<driver> [task]"; in the bare build, one
@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <crypto/internal/hash.h>
-#include <keyedhash/shash.h>
+#include <keyedhash/internal/shash.h>
 #include "bench.h"
 
 static const char *const kb_dmi_macs[] = {

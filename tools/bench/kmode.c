@@ -47,8 +47,9 @@ static unsigned int kb_preempt_count = KB_PREEMPT_ENABLED;
 static bool kb_in_kernel_fpu;
 static const void *kb_fpregs_owner_ctx;		/* this CPU's register owner */
 /*
- * The task's thread flags and current->flags: the shim's (lib/compat/
- * kh_simd_shim.h, weak there), which our drivers' kh_simd_min() reads.
+ * The task's thread flags and current->flags: the shim's hooks'
+ * (tests/host/kh_shim_hooks.h through kb_shim_hooks.h, weak there), which
+ * our drivers' kh_simd_min() reads.
  */
 struct kh_shim_task {
 	unsigned int flags;

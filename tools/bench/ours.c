@@ -2,7 +2,7 @@
 /*
  * Our drivers, called through the struct shash_alg the module registers
  * for them (kh_generic_algs[], keyedhash_generic.c; kh_avx2_drivers[] ...,
- * arch/<arch>/shash.c), on a tfm (lib/compat/crypto/internal/hash.h)
+ * arch/<arch>/shash.c), on a tfm (libkeyedhash/kshim/crypto/internal/hash.h)
  * whose key context alg->setkey() set up once:
  *  - bare rows: every message is one digest(), as crypto_shash_digest()
  *    calls it (a one-shot caller in the kernel; the crates' one-shot API);
@@ -34,8 +34,8 @@
 #include <keyedhash/multimixer128.h>
 #include <keyedhash/nhpoly1305.h>
 #include <keyedhash/sthash.h>
-#include <keyedhash/shash.h>
-#include <keyedhash/simd.h>		/* KH_SIMD_CHUNK */
+#include <keyedhash/internal/shash.h>
+#include <keyedhash/internal/simd.h>		/* KH_SIMD_CHUNK */
 #include <keyedhash/internal/arch.h>
 #include <keyedhash/internal/highwayhash.h>
 #include <keyedhash/internal/multimixer128.h>

@@ -14,7 +14,7 @@
 #include <string.h>
 #include "bench.h"
 
-/* The few calls of lib/include/keyedhash.h used, looked up by name. */
+/* The few calls of libkeyedhash/include/keyedhash.h used, looked up by name. */
 struct kb_lib {
 	int (*key_new)(void **out, const char *name, const void *key, size_t keylen);
 	void (*key_free)(void *key);

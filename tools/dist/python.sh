@@ -3,8 +3,8 @@
 # The Python package outside the checkout (make sdist, make wheel).
 #
 # Usage: python.sh sdist OUTDIR   keyedhash-VERSION.tar.gz: python/ with the
-#                                 library's sources (core/, arch/, include/,
-#                                 lib/, tools/version.sh) beside setup.py
+#                                 library's sources (lib/, arch/, include/,
+#                                 libkeyedhash/, tools/version.sh) beside setup.py
 #                                 and the file .version, so that it builds on its own
 #        python.sh wheel OUTDIR   that sdist, then a wheel built from it
 #                                 (not from the checkout) for $PYTHON
@@ -61,20 +61,20 @@ trap 'rm -rf "$W"' EXIT
 S=$W/keyedhash-$VER
 mkdir -p "$S"
 (cd "$TOP" && . tests/rig/lib.sh && kh_files) |
-	grep -E '^(python/|core/|arch/|include/|lib/|VERSION$|tools/version.sh$)' | grep -v -E '^(lib/abi/|python/build/)|\.(o|ko|mod|cmd|a|so|d|order)$|(^|/)\.' |
+	grep -E '^(python/|lib/|arch/|include/|libkeyedhash/|VERSION$|tools/version.sh$)' | grep -v -E '^(libkeyedhash/abi/|python/build/)|\.(o|ko|mod|cmd|a|so|d|order)$|(^|/)\.' |
 	rsync -a --files-from=- "$TOP/" "$S/"
 mv "$S"/python/* "$S/"
 rmdir "$S/python"
 echo "$VER" > "$S/.version"
 cat > "$S/MANIFEST.in" <<'EOM'
 # written by tools/dist/python.sh: the package, its version and what
-# lib/lib.mk builds libkeyedhash.a from
+# libkeyedhash/lib.mk builds libkeyedhash.a from
 include .version VERSION tools/version.sh
 graft src
-graft core
+graft lib
 graft arch
 graft include
-graft lib
+graft libkeyedhash
 global-exclude *.o *.d *.so *.a *.cmd *.ko
 EOM
 (cd "$S" && "$PYTHON" setup.py -q sdist -d "$W/sdist" > "$W/sdist.log" 2>&1) ||

@@ -8,8 +8,8 @@
  * the algorithm's library file, <keyedhash/internal/<alg>.h>, includes
  * its architecture's, as lib/crypto/<alg>.c includes $(SRCARCH)/<alg>.h
  * (found as "arch/<arch>/<alg>.h" through the module's top directory on
- * the include path: Kbuild, lib/lib.mk, the host tests, the benchmark);
- * it holds, for that algorithm alone, what that architecture has:
+ * the include path: Kbuild, libkeyedhash/lib.mk, the host tests, the
+ * benchmark); it holds, for that algorithm alone, what that architecture has:
  *
  *  - KH_<ALG>_ISAS, its instruction sets (a mask of KH_ISA_BIT()s; 0 in
  *    arch/generic/);
@@ -34,7 +34,7 @@
  * keyedhash_force_generic(), the host tests, the benchmark; one this
  * architecture lacks runs the generic C); @min NULL for the library's
  * thresholds (its driver's row), or the caller's.  The library's functions
- * (core/) call it with KH_ISA_AUTO and NULL (kh_<alg>_<op>_arch()),
+ * (lib/) call it with KH_ISA_AUTO and NULL (kh_<alg>_<op>_arch()),
  * constants that leave the static branches and direct calls.
  */
 #ifndef _KEYEDHASH_INTERNAL_ARCH_H
@@ -42,7 +42,7 @@
 
 #include <linux/compiler.h>
 #include <linux/types.h>
-#include <keyedhash/internal/drivers.h>
+#include <keyedhash/internal/isa.h>
 
 /*
  * The instruction sets one algorithm has on this architecture, a constant

@@ -6,7 +6,7 @@
  * module's struct shash_alg tables (keyedhash_generic.c,
  * arch/<arch>/shash.c: KH_SHASH_ALG()), the drivers' functions
  * (KH_SHASH_FUNCS()), the library's thresholds (KH_DRIVER_MIN()),
- * libkeyedhash (lib/backend.c),
+ * libkeyedhash (libkeyedhash/backend.c),
  * the host tests (tests/host/ht_impl.h, kh_blockfns.h) and the benchmark
  * (tools/bench/ours.c).  tests/rig/host/one-table.sh (make check's host tier,
  * make check-quick) fails where a driver name is spelled out anywhere else
@@ -41,19 +41,8 @@
 #ifndef _KEYEDHASH_INTERNAL_DRIVERS_H
 #define _KEYEDHASH_INTERNAL_DRIVERS_H
 
-/*
- * The instruction sets of the library's dispatcher.  KH_ISA_AUTO: the one
- * the module chose at init (its static keys), for every caller of the
- * library API; any other value pins the dispatcher to that instruction
- * set, for a driver of the table.
- */
-enum kh_isa {
-	KH_ISA_AUTO,
-	KH_ISA_generic,
-	KH_ISA_avx2,
-	KH_ISA_avx512,
-	KH_ISA_neon,
-};
+/* enum kh_isa, the values of a row's isa field */
+#include <keyedhash/internal/isa.h>
 
 #define KH_GENERIC_PRIORITY		100
 /*
@@ -73,7 +62,7 @@ enum kh_isa {
 
 /*
  * The thresholds of the SIMD drivers (struct kh_simd_min,
- * <keyedhash/simd.h>), which the library runs with too: its dispatcher
+ * <keyedhash/internal/simd.h>), which the library runs with too: its dispatcher
  * reads them from the row of its algorithm and instruction set.  .task:
  * the first section of a user task's system call saves its FPU registers,
  * which costs more on some CPUs than on others: the values are the

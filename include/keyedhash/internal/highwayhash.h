@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * HighwayHash: what the implementations share (core/highwayhash.c, the
+ * HighwayHash: what the implementations share (lib/highwayhash.c, the
  * arch code, the shash drivers), below the library API of
  * <keyedhash/highwayhash.h>.
  *
@@ -17,8 +17,9 @@
 #include <linux/string.h>
 #include <keyedhash/highwayhash.h>
 #include <keyedhash/internal/arch.h>
+#include <keyedhash/internal/drivers.h>
 #include <keyedhash/internal/common.h>
-#include <keyedhash/simd.h>
+#include <keyedhash/internal/simd.h>
 
 void kh_highwayhash_blocks_generic(struct kh_highwayhash_state *st,
 				   const u8 *src, size_t nblocks);
@@ -100,7 +101,7 @@ int kh_highwayhash_digest_neon(struct kh_highwayhash_state *st,
 
 /*
  * Many messages under one key, digests one after another at @out: the
- * generic C one at a time (core/highwayhash_many.c); AVX2 two chains
+ * generic C one at a time (lib/highwayhash_many.c); AVX2 two chains
  * interleaved, AVX-512 both in one zmm register (arch/x86/).
  */
 int kh_highwayhash_digest_many_generic(const struct kh_highwayhash_key *key,
@@ -309,7 +310,7 @@ kh_highwayhash_digest_many_isa(enum kh_isa isa, const struct kh_simd_min *min,
 	kh_highwayhash_digest_isa(KH_ISA_AUTO, NULL, st, key, data, len, out, \
 				  digestsize)
 
-/* The initial mul0 and mul1 (core/highwayhash.c). */
+/* The initial mul0 and mul1 (lib/highwayhash.c). */
 extern const u64 kh_highwayhash_iv0[4];
 extern const u64 kh_highwayhash_iv1[4];
 

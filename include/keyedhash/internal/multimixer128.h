@@ -13,8 +13,9 @@
 #include <linux/string.h>
 #include <keyedhash/multimixer128.h>
 #include <keyedhash/internal/arch.h>
+#include <keyedhash/internal/drivers.h>
 #include <keyedhash/internal/common.h>
-#include <keyedhash/simd.h>
+#include <keyedhash/internal/simd.h>
 
 /*
  * The block functions, kh_multimixer128_blocks_<isa>(): add the

@@ -17,8 +17,9 @@
 #include <keyedhash/nhpoly1305.h>
 #include <keyedhash/internal/poly1305.h>
 #include <keyedhash/internal/arch.h>
+#include <keyedhash/internal/drivers.h>
 #include <keyedhash/internal/common.h>
-#include <keyedhash/simd.h>
+#include <keyedhash/internal/simd.h>
 
 /*
  * NH, per instruction set: kh_nh_<isa>(key, msg, len, hash) over whole
@@ -60,7 +61,7 @@ void kh_nh_setkey_words(u32 words[KH_NH_KEY_WORDS],
 void kh_nh_generic(const u32 *key, const u8 *msg, size_t len,
 		   u64 hash[KH_NH_NUM_PASSES]);
 
-/* The shared NH-then-Poly1305 stream (core/nhpoly1305.c), generic C. */
+/* The shared NH-then-Poly1305 stream (lib/nhpoly1305.c), generic C. */
 void kh_nhpoly1305_setkey_raw(struct kh_nhpoly1305_key *key,
 			      const u8 raw[KH_NHPOLY1305_KEY_SIZE]);
 static inline void kh_nhpoly1305_stream_init(struct kh_nhpoly1305_state *st)
@@ -208,7 +209,7 @@ kh_nhpoly1305_final_isa(enum kh_isa isa, const struct kh_simd_min *min,
  * four pass sums, little-endian, are two Poly1305 blocks (sums 0 and 1,
  * sums 2 and 3), absorbed straight from the words.  Inline where chunks
  * close in the common case (an update's units, a final); out of line as
- * kh_nhpoly1305_close_chunk() (core/nhpoly1305.c) where one rarely does.
+ * kh_nhpoly1305_close_chunk() (lib/nhpoly1305.c) where one rarely does.
  */
 static __always_inline void
 __kh_nhpoly1305_close_chunk(const struct kh_nhpoly1305_key *key,
@@ -256,7 +257,7 @@ static inline void kh_nhpoly1305_feed_start(struct kh_nhpoly1305_feed *f,
  * them, with one kh_nh_chunks_isa() call, and Poly1305 four blocks at a
  * time: each pair of chunks is one kh_poly1305_quad() step, the residue of
  * two close_chunk() steps, and kh_poly1305_emit() outputs the same for
- * either (core/poly1305.c).  The open chunk's sums (zero at a chunk
+ * either (lib/poly1305.c).  The open chunk's sums (zero at a chunk
  * boundary in any state update() left, but an imported state may hold
  * anything) go into the first chunk, as the per-chunk path would add them.
  * The first Poly1305 step of an update is a pair step, as in the generic

@@ -108,7 +108,7 @@ static __always_inline void kh_poly1305_limbs(u64 lo, u64 hi, u64 top,
 /*
  * Absorb two blocks m = lo0 | hi0 << 64 and n = lo1 | hi1 << 64, each with
  * 2^128 * @hibit added: h = (h + m) * r^2 + n * r.  Inline, so that the
- * NH stream feeds its chunk sums in registers (core/poly1305.c has the
+ * NH stream feeds its chunk sums in registers (lib/poly1305.c has the
  * bounds).
  */
 static __always_inline void kh_poly1305_pair(struct kh_poly1305_state *st,
@@ -145,7 +145,7 @@ static __always_inline void kh_poly1305_pair(struct kh_poly1305_state *st,
 /*
  * Absorb four blocks m, n, o, q (lo | hi << 64 each, with 2^128 * @hibit
  * added): h = (h + m) * r^4 + n * r^3 + o * r^2 + q * r, the residue of
- * two kh_poly1305_pair() steps with one carry (core/poly1305.c has the
+ * two kh_poly1305_pair() steps with one carry (lib/poly1305.c has the
  * bounds).
  */
 static __always_inline void kh_poly1305_quad(struct kh_poly1305_state *st,

@@ -13,8 +13,9 @@
 #include <linux/unaligned.h>
 #include <keyedhash/sthash.h>
 #include <keyedhash/internal/arch.h>
+#include <keyedhash/internal/drivers.h>
 #include <keyedhash/internal/nhpoly1305.h>
-#include <keyedhash/simd.h>
+#include <keyedhash/internal/simd.h>
 
 /* The final per instruction set: wipes the state, returns 0. */
 int kh_sthash_final_generic(struct kh_sthash_state *st,

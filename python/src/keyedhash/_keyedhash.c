@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * keyedhash._keyedhash: the Python binding of libkeyedhash
- * (lib/include/keyedhash.h), linked statically from the same build of the
- * module's core/ and arch/ sources (python/setup.py runs "make lib").
+ * (libkeyedhash/include/keyedhash.h), linked statically from the same build of
+ * the module's lib/ and arch/ sources (python/setup.py runs "make lib").
  * Python's hashlib is the model: new() returns an object with update(),
  * digest(), hexdigest(), copy(), name, digest_size and block_size.
  */

@@ -86,7 +86,7 @@ check "make install-lib DESTDIR PREFIX=/usr: library, header, .pc, every man pag
 	"make -s -C '$S' DESTDIR='$ST' PREFIX=/usr install-lib &&
 	 [ -e '$ST/usr/lib/libkeyedhash.so.0' ] && [ -e '$ST/usr/include/keyedhash.h' ] &&
 	 [ -e '$ST/usr/lib/pkgconfig/keyedhash.pc' ] &&
-	 for m in '$S'/lib/*.3; do cmp \"\$m\" '$ST/usr/share/man/man3/'\"\$(basename \"\$m\")\" || exit 1; done"
+	 for m in '$S'/libkeyedhash/*.3; do cmp \"\$m\" '$ST/usr/share/man/man3/'\"\$(basename \"\$m\")\" || exit 1; done"
 check "man finds the installed pages (khsum.1 formats)" \
 	sh -c "man -l '$ST/usr/share/man/man1/khsum.1' > /dev/null 2>&1 || groff -man -Tutf8 '$ST/usr/share/man/man1/khsum.1' > /dev/null"
 echo "in-root: done"
@@ -96,7 +96,7 @@ EOS
 	grep -q '^in-root: done' "$W/root.log" || kh_fail "the steps in the Debian 12 root ran to their end"
 	# the root has no Python: the root's khsum checked here (glibc is the host's)
 	if [ -x "$S/build/khsum" ]; then
-		out=$(python3 "$KH_TOP/tests/lib/khsum-vectors.py" "$S/build/khsum" 2>&1)
+		out=$(python3 "$KH_TOP/tests/libkeyedhash/khsum-vectors.py" "$S/build/khsum" 2>&1)
 		rc=$?
 		kh_check "the khsum built without libkcapi, every vector: $(printf '%s\n' "$out" | tail -1)" \
 			test "$rc" = 0
@@ -156,8 +156,8 @@ dist)
 		kh_check "auditwheel gave the wheel a manylinux tag ($(basename "$whl"))" \
 			sh -c "case '$whl' in *-manylinux_*) ;; *) exit 1;; esac" ;;
 	esac
-	kh_check "the sdist holds the library's sources (lib/lib.mk, core/, arch/) and no build output" sh -c \
-		"tar -tzf '$sd' | grep -q '^$T/lib/lib.mk\$' && tar -tzf '$sd' | grep -q '^$T/core/' &&
+	kh_check "the sdist holds the library's sources (libkeyedhash/lib.mk, lib/, arch/) and no build output" sh -c \
+		"tar -tzf '$sd' | grep -q '^$T/libkeyedhash/lib.mk\$' && tar -tzf '$sd' | grep -q '^$T/lib/' &&
 		 ! tar -tzf '$sd' | grep -E '\\.(o|a|so|ko)\$'"
 	# the wheel, in a plain venv (no setuptools or wheel needed), offline
 	E=$W/empty
@@ -170,7 +170,7 @@ dist)
 		"cd '$E' && [ \"\$(v1/bin/python -c 'import importlib.metadata as m; print(m.version(\"keyedhash\"))')\" = '$VER' ] &&
 		 v1/bin/python -c 'import keyedhash; print(keyedhash.__file__)' | grep -q '^$E/v1/'"
 	# (a plain venv has no mypy: lib/test-python runs those two checks)
-	out=$(cd "$E" && KH_NO_MYPY=1 v1/bin/python "$KH_TOP/tests/lib/python-vectors.py" 2>&1)
+	out=$(cd "$E" && KH_NO_MYPY=1 v1/bin/python "$KH_TOP/tests/libkeyedhash/python-vectors.py" 2>&1)
 	rc=$?
 	kh_check "the wheel, every vector: $(printf '%s\n' "$out" | tail -1)" test "$rc" = 0
 	kh_check "the wheel's digests are khsum's, every algorithm" py_vs_khsum "$E/v1/bin/python" "$X/build/khsum"

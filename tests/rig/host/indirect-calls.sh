@@ -3,7 +3,7 @@
 # Usage: indirect-calls.sh MODULE.ko [OBJDUMP]
 # The data path's indirect calls, read off the built module: the crypto API
 # calls the functions of each driver's struct shash_alg
-# (<keyedhash/shash.h>), and from there every call is direct.  Lists the
+# (<keyedhash/internal/shash.h>), and from there every call is direct.  Lists the
 # functions that make indirect calls (x86_64: call or jump through a
 # register or memory, or a retpoline thunk; arm64: blr, br) and fails if
 # one outside the setup and self-test paths does.

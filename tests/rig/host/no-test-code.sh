@@ -3,11 +3,11 @@
 # Usage: no-test-code.sh MODULE.ko [NM]
 # Fails if the module carries any of the test code that only the KUnit
 # builds (make KH_KUNIT=1, Kconfig CRYPTO_KEYEDHASH_KUNIT_TEST) may have:
-# the test-only code (core/*_test.c: kh_keccak_selftest(),
+# the test-only code (lib/*_test.c: kh_keccak_selftest(),
 # kh_kmac128_final(), the SIMD helpers out of line, kh_simd_usable(),
 # kh_simd_section_saves(), kh_simd_begin(), which are inline in
 # production), their static stub redirects (a reference to KUnit, or on
-# Linux 6.1 the stub names of compat.h's stand-in), exports to the KUnit
+# Linux 6.1 the stub names of kversions.h's stand-in), exports to the KUnit
 # namespace (EXPORT_SYMBOL_IF_KUNIT), KUnit suites, and any test hook of
 # the kind the module once had (a *_for_test symbol of its own,
 # kh_registered_alg(), kh_alg_simd_min()).  The kernel's own crypto_simd_disabled_for_test,

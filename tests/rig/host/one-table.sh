@@ -11,14 +11,14 @@
 # preprocessor, for every instruction set; no names, no pass.
 #
 # Allowed, each for its reason (ALLOW below): the public API's comment
-# (lib/include/keyedhash.h, not to change with the API), users of the
-# public driver names that test or document pinning by name (tests/lib,
+# (libkeyedhash/include/keyedhash.h, not to change with the API), users of the
+# public driver names that test or document pinning by name (tests/libkeyedhash,
 # python/), the benchmark's report (which rows it charts), and the in-tree
 # rig's KUnit program (built inside a kernel tree, without our headers).
 set -euo pipefail
 TOP=${1:-$(cd "$(dirname "$0")/../../.." && pwd)}
 cd "$TOP"
-ALLOW='^(include/keyedhash/internal/drivers\.h|lib/include/keyedhash\.h|tests/lib/.*|python/.*|tools/bench/report\.py|tests/rig/kernel/intree_testmgr\.c|tests/rig/host/one-table\.sh|docs/.*|.*\.md|.*\.[0-9])$'
+ALLOW='^(include/keyedhash/internal/drivers\.h|libkeyedhash/include/keyedhash\.h|tests/libkeyedhash/.*|python/.*|tools/bench/report\.py|tests/rig/kernel/intree_testmgr\.c|tests/rig/host/one-table\.sh|docs/.*|.*\.md|.*\.[0-9])$'
 rows=$(printf '%s\n' '#define IS_ENABLED(option) 0' \
 	'#include <keyedhash/internal/drivers.h>' \
 	'#define KH_DRIVER(name, driver, prio, ds, bs, key, state, fam, isa, ...) ; @@ isa driver ;' \

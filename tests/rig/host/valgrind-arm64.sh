@@ -3,7 +3,7 @@
 # Debian 12's arm64 valgrind, with the arm64 libc6 and its debug symbols
 # (valgrind must find ld.so's strlen: libc6-dbg), of the host's versions,
 # unpacked into a root in the cache (private apt configuration, no
-# dpkg --add-architecture); prints the root.  tests/lib/run.sh ct-arm64
+# dpkg --add-architecture); prints the root.  tests/libkeyedhash/run.sh ct-arm64
 # runs memcheck from it under qemu-aarch64.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"

@@ -167,7 +167,7 @@ V=$(sh "$KH_TOP/tools/version.sh" 2> "$W/stderr")
 kh_check "this tree has a version: $V" test -n "$V"
 REL=$(cat "$KH_TOP/VERSION")
 kh_check "keyedhash.h's KEYEDHASH_VERSION_* are VERSION's release ($REL)" sh -c \
-	"h='$KH_TOP/lib/include/keyedhash.h'
+	"h='$KH_TOP/libkeyedhash/include/keyedhash.h'
 	 m=\$(sed -n 's/^#define KEYEDHASH_VERSION_MAJOR[[:space:]]*//p' \$h)
 	 n=\$(sed -n 's/^#define KEYEDHASH_VERSION_MINOR[[:space:]]*//p' \$h)
 	 p=\$(sed -n 's/^#define KEYEDHASH_VERSION_PATCH[[:space:]]*//p' \$h)
@@ -179,7 +179,7 @@ kh_check "dkms.conf's PACKAGE_VERSION is empty in the tree (stamped in copies)" 
 if make -s -C "$G" BUILD="$W/ds" dkms-source > "$W/ds.log" 2>&1; then
 	kh_check "make dkms-source: keyedhash-$v8 with its sources, dkms.conf stamped $v8, the dkms commands" sh -c \
 		"d='$W/ds/dkms-source/keyedhash-$v8'
-		 [ -f \$d/Kbuild ] && [ -f \$d/keyedhash_main.c ] && [ -d \$d/core ] &&
+		 [ -f \$d/Kbuild ] && [ -f \$d/keyedhash_main.c ] && [ -d \$d/lib ] &&
 		 grep -qxF 'PACKAGE_VERSION=\"$v8\"' \$d/dkms.conf &&
 		 grep -qxF \"sudo dkms add \$d\" '$W/ds.log' && grep -qxF 'sudo dkms install keyedhash/$v8' '$W/ds.log'"
 else

@@ -92,13 +92,13 @@ build_tools() { # arch, cc
 	# ecosystem checks, tests/vm/keycheck.sh), and a copy that hashes the
 	# wrong sector number, which must not accept the right key there
 	make -s -C "$KH_TOP" BUILD="$KH_OUT" "$KH_OUT/lib/libkeyedhash.a" > /dev/null &&
-	$cc $f -I"$KH_TOP/lib/include" -o "$o/integrity-keycheck" "$t/integrity-keycheck.c" \
+	$cc $f -I"$KH_TOP/libkeyedhash/include" -o "$o/integrity-keycheck" "$t/integrity-keycheck.c" \
 		"$KH_OUT/lib/libkeyedhash.a" || return 1
 	sed 's/put_le64(sector, block << v->log2_spb);/put_le64(sector, (block + 1) << v->log2_spb);/' \
 		"$t/integrity-keycheck.c" > "$o/integrity-keycheck-broken.c"
 	! cmp -s "$t/integrity-keycheck.c" "$o/integrity-keycheck-broken.c" ||
 		{ echo "integrity-keycheck-broken.c: the sector number's line not found"; return 1; }
-	$cc $f -I"$KH_TOP/lib/include" -o "$o/integrity-keycheck-broken" \
+	$cc $f -I"$KH_TOP/libkeyedhash/include" -o "$o/integrity-keycheck-broken" \
 		"$o/integrity-keycheck-broken.c" "$KH_OUT/lib/libkeyedhash.a" || return 1
 	$cc -O2 -Wall -Wextra -Werror -o "$o/kcapi-example-dynamic" \
 		"$t/examples/kcapi-example.c" -lkcapi || return 1

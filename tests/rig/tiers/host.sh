@@ -9,7 +9,7 @@ checkpatch() {
 	cp=$src/scripts/checkpatch.pl
 	files=$(kh_files | grep -E '\.(c|h|S)$' \
 		| grep -v -e '^tools/' -e '^tests/host/' -e '^tests/afalg/' -e '^tests/rig/' \
-			-e '^lib/' -e '^tests/lib/' -e '^python/')
+			-e '^libkeyedhash/' -e '^tests/libkeyedhash/' -e '^python/')
 	[ -n "$files" ] || { echo "checkpatch: no source files found"; return 1; }
 	echo "checkpatch.pl of $(basename "$src")"
 	(cd "$KH_TOP" && perl "$cp" --strict --no-tree --quiet -f $files)
@@ -158,7 +158,7 @@ run_host() {
 	for n in $hosttests hosttest-x86 hosttest-arm64 $(printf 'asan/%s ' $asan); do
 		host_test "$n"
 	done
-	# libkeyedhash (lib/, tests/lib/run.sh; make check-lib): the vectors
+	# libkeyedhash (libkeyedhash/, tests/libkeyedhash/run.sh; make check-lib): the vectors
 	# through the library, khsum without the module, khsum's command line
 	# and key bound, integrity-keycheck on images made without a kernel, Python; wipes, ASan/UBSan, valgrind, the constant-time
 	# check (valgrind, secrets undefined, and its mutants; arm64: valgrind
@@ -168,8 +168,8 @@ run_host() {
 	for n in vectors wipe khsum khsum-cli keycheck python asan valgrind ct ct-arm64 fuzz fuzz-arm64 abi arm64 install; do
 		host_test "lib/test-$n"
 	done
-	kh_check "lib/libkeyedhash.3: groff -man -ww renders it without warnings" sh -c \
-		"[ -z \"\$(groff -man -Tutf8 -ww -z '$KH_TOP/lib/libkeyedhash.3' 2>&1)\" ]"
+	kh_check "libkeyedhash/libkeyedhash.3: groff -man -ww renders it without warnings" sh -c \
+		"[ -z \"\$(groff -man -Tutf8 -ww -z '$KH_TOP/libkeyedhash/libkeyedhash.3' 2>&1)\" ]"
 	# the zmm drivers stay unused where zmm code lowers the clock
 	# (X86_FEATURE_PREFER_YMM, which the shim takes from the environment)
 	if grep -qw avx512f /proc/cpuinfo; then

@@ -23,7 +23,7 @@ kunit_run() { # series, arch, cpu[, variant]
 	# The production module (a plain build, as make install and DKMS make
 	# it) against a kernel with CONFIG_KUNIT carries no test code; the
 	# KUnit build beside it shows that the check finds what it looks for.
-	# On 6.1 and on 7.x: the seams differ (compat.h's static stubs, the
+	# On 6.1 and on 7.x: the seams differ (kversions.h's static stubs, the
 	# kernel's).
 	if [ -z "$v" ]; then
 		local nm=nm
@@ -65,11 +65,11 @@ kunit_run() { # series, arch, cpu[, variant]
 	# (Multimixer-128, NHPoly1305 and STHash on every arch: at least 3)
 	kh_check "KUnit Linux $series $arch: simd_context passed for at least 3 algorithms" \
 		sh -c "[ \$(grep -c '^PASS: keyedhash-.*_simd_context\$' '$LOGS/$name.summary') -ge 3 ]"
-	# the clone case (tests/kunit/compat_kunit.c) is built and passes where
+	# the clone case (tests/kunit/kversions_kunit.c) is built and passes where
 	# the kernel's shash_alg has clone_tfm (Kbuild's probe); anywhere else
 	# there is no tfm cloning, and no such suite
 	if grep -q KH_HAVE_SHASH_CLONE_TFM "$w/.keyedhash_generic.o.cmd"; then
-		kh_check "KUnit Linux $series $arch: crypto_clone_shash() case of compat.h passed" \
+		kh_check "KUnit Linux $series $arch: crypto_clone_shash() case of kversions.h passed" \
 			grep -q '^PASS: keyedhash-compat\.kh_compat_clone$' "$LOGS/$name.summary"
 	else
 		kh_check "KUnit Linux $series $arch: no crypto_clone_shash(), no compat clone suite" \

@@ -25,7 +25,7 @@
 #define SYM_TYPED_FUNC_START(name) SYM_FUNC_START(name)
 #define SYM_FUNC_END(name)	.size name, . - name
 #define ENDBR			/* no CONFIG_X86_KERNEL_IBT */
-/* KB_KMODE: CONFIG_RETHUNK's RET (see lib/compat/linux/linkage.h) */
+/* KB_KMODE: CONFIG_RETHUNK's RET (see libkeyedhash/kshim/linux/linkage.h) */
 #ifdef KB_KMODE
 #define RET			jmp __x86_return_thunk
 #else

@@ -1,7 +1,0 @@
-/* SPDX-License-Identifier: GPL-2.0 */
-/*
- * Linux 6.1: <asm/unaligned.h>, which 6.12 moved here.  Kbuild puts this
- * directory on the include path only for a kernel without the header
- * (include/keyedhash/compat.h).
- */
-#include <asm/unaligned.h>
