@@ -15,7 +15,8 @@ blocks beyond recalc_sector not taken as proof of a wrong key by
 themselves.  The kernel's own volumes are checked in the VM
 (tests/vm/keycheck.sh); this covers the cases a VM makes slowly or not
 at all (several areas, 4 KiB blocks, 16-byte tags, old padding, journal
-MAC, a partial bitmap, recalculation, odd superblocks).
+MAC, a partial bitmap, recalculation, a data device of its own (-d),
+odd superblocks).
 """
 import ctypes
 import re
@@ -50,22 +51,33 @@ class Volume:
 
     def __init__(self, path, alg, key, tag=32, log2_il=10, log2_spb=0,
                  sections=2, flags=FIXED_PADDING | FIXED_HMAC, data_sectors=None,
-                 version=5, log2_bpbb=3, recalc=0):
+                 version=5, log2_bpbb=3, recalc=0, datadev=None):
         self.path, self.alg, self.key, self.tag = path, alg, key, tag
+        self.datadev = datadev
+        if datadev:
+            # the data on a device of its own: no interleave, one area
+            log2_il = 0
         self.l, self.lspb, self.flags, self.spb = log2_il, log2_spb, flags, 1 << log2_spb
         entry = -(-(8 + 8 * self.spb + tag) // 8) * 8
         per_sector = (504 - (8 if flags & JMAC else 0)) // entry
         section = (per_sector * 8 << log2_spb) + 8
         self.initial = 8 + section * sections
         pad = 4096 if flags & FIXED_PADDING else 512 << 8
-        self.run = -(-(tag << (log2_il - log2_spb)) // pad) * pad // 512
+        self.run = -(-(tag << max(log2_il - log2_spb, 0)) // pad) * pad // 512
         self.area = (1 << log2_il) + self.run
         self.data_sectors = data_sectors or 3 * (1 << log2_il) + (1 << log2_il) // 2
-        self.bpa = 1 << (log2_il - log2_spb)
+        self.bpa = 1 << max(log2_il - log2_spb, 0)
         self.blocks = self.data_sectors >> log2_spb
         last = self.data_sectors - 1
         self.size = (self.initial + (last >> log2_il) * self.area + self.run +
                      (last & ((1 << log2_il) - 1)) + 1) * 512
+        if datadev:
+            self.data_sectors = data_sectors or 4096
+            self.blocks = self.data_sectors >> log2_spb
+            self.bpa, self.run, self.area = self.blocks, 0, 0
+            self.size = (self.initial + -(-self.blocks * tag // 512)) * 512
+            with open(datadev, "wb") as f:
+                f.truncate(self.data_sectors * 512)
         self.salt = bytes(range(16, 32))
         self.bpbb = log2_bpbb
         sb = struct.pack("<8sBBHIQIBBxxQ8x16s", b"integrt\0", version, log2_il, tag,
@@ -79,6 +91,8 @@ class Volume:
         return (self.initial + b // self.bpa * self.area) * 512 + b % self.bpa * self.tag
 
     def data_off(self, b):
+        if self.datadev:
+            return b * self.spb * 512
         return (self.initial + b // self.bpa * self.area + self.run +
                 ((b % self.bpa) << self.lspb)) * 512
 
@@ -88,11 +102,12 @@ class Volume:
         return d + bytes(self.tag - len(d))
 
     def write(self, blocks, key=None, tag=None, data=None):
-        with open(self.path, "r+b") as f:
+        with open(self.path, "r+b") as f, open(self.datadev or self.path, "r+b") as fd:
             for b in blocks:
                 d = data if data is not None else struct.pack("<Q", b ^ 0x5A5A5A5A5A5A5A5A) * (self.spb * 64)
-                f.seek(self.data_off(b))
-                f.write(d)
+                fd.seek(self.data_off(b))
+                fd.write(d)
+                fd.flush()
                 f.seek(self.tag_off(b))
                 f.write(tag if tag is not None else self.tag_of(b, d, key))
 
@@ -109,11 +124,12 @@ fails = 0
 passes = 0
 
 
-def expect(desc, vol, key, want, grep=None, alg=None, intact=True):
+def expect(desc, vol, key, want, grep=None, alg=None, intact=True, data=None):
     global fails, passes
     with tempfile.NamedTemporaryFile(dir=T, delete=False) as k:
         k.write(key)
-    p = subprocess.run([TOOL, "-v", "-a", alg or vol.alg, "-k", k.name, vol.path],
+    d = ["-d", data] if data else []
+    p = subprocess.run([TOOL, "-v", "-a", alg or vol.alg, "-k", k.name] + d + [vol.path],
                        capture_output=True, text=True)
     ok = p.returncode == want and (grep is None or grep in p.stdout + p.stderr)
     # an intact image and the right key: every sampled tag matches
@@ -210,13 +226,31 @@ v.write(range(0, 1024))
 expect("recalculated up to sector 1024: right key 0", v, K, 0, intact=False)
 expect("recalculated up to sector 1024: wrong key 2", v, WK, 2)
 
+# data-device=: the tags on the image, the data on another (-d), 4 KiB
+# blocks of 16-byte tags too
+dimg = os.path.join(T, "data.img")
+v = Volume(img, "highwayhash256", K, datadev=dimg)
+v.write(range(0, v.blocks, 37))
+expect("data-device: right key with -d, exit 0", v, K, 0, "data sectors on", data=dimg)
+expect("data-device: wrong key with -d, exit 2", v, WK, 2, "WRONG KEY", data=dimg)
+v = Volume(img, "sthash", K, tag=16, log2_spb=3, datadev=dimg, data_sectors=8192)
+v.write(range(0, v.blocks, 9))
+expect("data-device, 4 KiB blocks, 16-byte tags: right 0", v, K, 0, data=dimg)
+expect("... wrong key 2", v, WK, 2, data=dimg)
+with open(dimg, "r+b") as f:
+    f.truncate(4096 * 512 - 4096)
+expect("data device shorter than the superblock says: exit 1", v, K, 1, "needs", data=dimg)
+v = Volume(img, "highwayhash256", K)
+v.write(range(0, v.blocks, 97))
+expect("-d given for a volume that interleaves its data: exit 1", v, K, 1, "interleaves", data=dimg)
+
 # superblocks the tool refuses
 v = Volume(img, "highwayhash256", K, version=6, flags=INLINE)
 expect("inline mode (version 6): exit 4", v, K, 4, "inline")
 v = Volume(img, "highwayhash256", K, version=9)
 expect("unknown version: exit 4", v, K, 4)
 v = Volume(img, "highwayhash256", K, log2_il=0)
-expect("separate metadata device (interleave 0): exit 4", v, K, 4, "separate metadata")
+expect("data on a device of its own (interleave 0), no -d: exit 4", v, K, 4, "give that device with -d")
 with open(img, "wb") as f:
     f.write(b"\0" * 65536)
 expect("no superblock: exit 1", v, K, 1, "no dm-integrity superblock")
