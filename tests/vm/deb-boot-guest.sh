@@ -204,11 +204,14 @@ unchanged() {
 }
 # what the initramfs says, run as it runs there: initramfs-tools' script
 # (with quiet), dracut's generator in the initramfs's own root (where
-# /etc/initrd-release is; no /dev/kmsg there: its stderr)
+# /etc/initrd-release is, and /dev/kmsg: what it says is the kernel log's
+# new lines)
 removed_says() {
-	local f=$W/rm-initrd/main/scripts/local-top/keyedhash-removed
+	local f=$W/rm-initrd/main/scripts/local-top/keyedhash-removed n
 	if [ "${IRT:-}" = dracut ]; then
+		n=$(dmesg | wc -l)
 		chroot $W/rm-initrd /etc/systemd/system-generators/keyedhash-removed /tmp /tmp /tmp > $W/rm-out 2>&1
+		dmesg -t | tail -n +$((n + 1)) >> $W/rm-out
 	else
 		[ -f "$f" ] || f=$W/rm-initrd/scripts/local-top/keyedhash-removed
 		quiet=y sh "$f" > $W/rm-out 2>&1
