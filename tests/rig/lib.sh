@@ -52,7 +52,9 @@ kh_series_env() { # series
 # and each further fragment named (tests/kunit/NAME.kunitconfig or a
 # path), then SERIES's own (tests/kunit/SERIES.kunitconfig, if any).  The
 # fragments may name options of any series: those the tree SRC's Kconfig
-# does not define are dropped, each said on stderr.
+# does not define are dropped, each said on stderr.  Comments and blank
+# lines are dropped too (not "# CONFIG_X is not set"): the kernels' cache
+# keys cover this output, and a comment is no reason to rebuild.
 kh_kunitconfig() { # src, series, arch, further fragments...
 	local src=$1 series=$2 arch=$3 k=$KH_TOP/tests/kunit f l sym syms
 	shift 3
@@ -65,6 +67,7 @@ kh_kunitconfig() { # src, series, arch, further fragments...
 		[ -f "$f" ] || continue
 		while IFS= read -r l; do
 			sym=$(printf '%s\n' "$l" | sed -n 's/^\(# \)\{0,1\}\(CONFIG_[A-Za-z0-9_]*\)[= ].*/\2/p')
+			[ -n "$sym" ] || continue
 			if [ -n "$sym" ] && ! grep -qx "$sym" "$syms"; then
 				echo "kunitconfig: $sym is not in this tree's Kconfig, dropped" >&2
 				continue

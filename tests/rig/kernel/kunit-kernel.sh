@@ -45,6 +45,28 @@ flock 9
 if [ ! -f "$B/.done" ]; then
 	kh_log "building KUnit kernel $ARCH${VARIANT:+ ($VARIANT)} (cache miss, key $KEY)" >&2
 	rm -rf "$B"
+	# Start from the newest finished build of the same kernel (series,
+	# arch, variant, source tree) if there is one and no run holds it:
+	# kbuild then rebuilds only what the new configuration changes.
+	prev=
+	for d in $(find "$KH_CACHE" -maxdepth 1 -name "kunit-$SERIES-$ARCH${VARIANT:+-$VARIANT}-*" \
+			-type d -printf '%T@ %p\n' | sort -rn | cut -d' ' -f2); do
+		[[ ${d##*/} =~ ^kunit-$SERIES-$ARCH${VARIANT:+-$VARIANT}-[0-9a-f]{16}$ ]] &&
+			[ -f "$d/.done" ] && [ "$(readlink "$d/source")" = "$SRC" ] || continue
+		prev=$d
+		break
+	done
+	if [ -n "$prev" ] && (flock -n 8 && mv "$prev" "$B") 8> "$prev.lock"; then
+		rm -f "$B/.done" "$prev.lock"
+		# objtool's own build records its directory's absolute path:
+		# left as it is, objtool is rebuilt, and every object after it
+		# (arm64 has no objtool: no tools/ then)
+		if [ -d "$B/tools" ]; then
+			grep -rlZF "$prev/" "$B/tools" --include='.*.cmd' --include='*.d' |
+				xargs -0 -r sed -i "s|$prev/|$B/|g"
+		fi
+		kh_log "starting from ${prev##*/}: kbuild rebuilds what the configuration changes" >&2
+	fi
 	(cd "$SRC" && python3 tools/testing/kunit/kunit.py build \
 		--arch="$ARCH" $XC --jobs="$(nproc)" --build_dir="$B" \
 		--kunitconfig="$CFG") >&2
