@@ -47,6 +47,22 @@ KB_SHIM := -I$(KB_TOP)/libkeyedhash/kshim -I$(KB_TOP)/include -I$(KB_TOP) \
 	-DKH_SHIM_HOOKS='"tools/bench/kb_shim_hooks.h"'
 KB_KSHIM := -I$(KB_SRC)/kshim -idirafter $(KB_LINUX)/include
 
+# Every function, C and assembly, ours and the kernel peers', starts at a
+# KB_FUNC_ALIGN-byte boundary (64: a cache line, what instruction fetch and
+# the decoded-uop cache work in): a function that did not change is laid
+# out alike, loops included, whatever changed before it in the link, so
+# that make bench-ab compares code rather than placement.  0: the compiler's
+# and the .S files' own alignment.
+KB_FUNC_ALIGN ?= 64
+ifneq ($(KB_FUNC_ALIGN),0)
+KB_KCFLAGS += -falign-functions=$(KB_FUNC_ALIGN)
+KB_CFLAGS += -falign-functions=$(KB_FUNC_ALIGN)
+KB_SHIM += -DKH_SHIM_FUNC_ALIGN=$(KB_FUNC_ALIGN)
+KB_KSHIM += -DKB_FUNC_ALIGN=$(KB_FUNC_ALIGN)
+# the compiler's retpoline and return thunks (comdat sections of their own)
+KB_THUNK_ALIGN := --set-section-alignment='.text.__x86_*'=$(KB_FUNC_ALIGN)
+endif
+
 # Our objects: the library (lib/), the drivers (keyedhash_generic.c and
 # the arch drivers), the init-time self-test; keyedhash_main.c is the
 # module's, ours.c defines what the bench needs of it (kh_register_algs()).
@@ -160,7 +176,7 @@ KB_KMODE_PARTS := $(patsubst $(KB_O)/%,$(KB_O)/kmode/%,$(KB_CORE_OBJS) \
 endif
 
 # Rebuild everything when the configuration changes.
-KB_CONFIG := $(KB_CC)|$(KB_KCFLAGS)|$(KB_ARCH_KCFLAGS)|$(KB_CFLAGS)|$(KB_DEFS)|$(KB_LINUX)|$(KB_CORE_SRCS)|$(KB_LDFLAGS)|$(KB_KMODE)|$(KB_THUNK_FLAGS)
+KB_CONFIG := $(KB_FUNC_ALIGN)|$(KB_CC)|$(KB_KCFLAGS)|$(KB_ARCH_KCFLAGS)|$(KB_CFLAGS)|$(KB_DEFS)|$(KB_LINUX)|$(KB_CORE_SRCS)|$(KB_LDFLAGS)|$(KB_KMODE)|$(KB_THUNK_FLAGS)
 $(shell mkdir -p $(KB_O) && (echo '$(KB_CONFIG)' | cmp -s - $(KB_STAMP) || \
 	echo '$(KB_CONFIG)' > $(KB_STAMP)))
 
@@ -186,7 +202,8 @@ $(KB_KMODE_OBJ): $(KB_KMODE_PARTS)
 	$(KB_LD) -r -o $(@:.o=-all.o) $^
 	@$(KB_NM) $(@:.o=-all.o) | grep -q ' [Tt] __x86_return_thunk$$' || \
 		{ echo "kbench: $(@:.o=-all.o): no __x86_return_thunk" >&2; exit 1; }
-	$(KB_OBJCOPY) --keep-global-symbol=kb_register_kmode $(@:.o=-all.o) $@
+	$(KB_OBJCOPY) --keep-global-symbol=kb_register_kmode $(KB_THUNK_ALIGN) \
+		$(@:.o=-all.o) $@
 
 KB_OURFLAGS = $(KB_KCFLAGS)
 $(KB_O)/ours/arch/%: KB_OURFLAGS = $(KB_ARCH_KCFLAGS)

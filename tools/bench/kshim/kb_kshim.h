@@ -17,10 +17,16 @@
 
 #ifdef __ASSEMBLY__
 
+/* KB_FUNC_ALIGN: every function at that boundary (build.mk) */
+#ifdef KB_FUNC_ALIGN
+#define KB_ALIGN_FUNC		.balign KB_FUNC_ALIGN, 0x90
+#else
+#define KB_ALIGN_FUNC		.p2align 4, 0x90
+#endif
 #define SYM_FUNC_START(name)	.text; .globl name; .type name, @function; \
-				.p2align 4, 0x90; name:
+				KB_ALIGN_FUNC; name:
 #define SYM_FUNC_START_LOCAL(name) .text; .type name, @function; \
-				.p2align 4, 0x90; name:
+				KB_ALIGN_FUNC; name:
 /* without CONFIG_CFI_CLANG a typed function is a plain one */
 #define SYM_TYPED_FUNC_START(name) SYM_FUNC_START(name)
 #define SYM_FUNC_END(name)	.size name, . - name
