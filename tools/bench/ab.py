@@ -4,12 +4,16 @@
 
     tools/bench/ab.py [DIR]      (default build/bench-ab)
 
-Reads DIR/runs/{old,new}-<i>.tsv (each a kbench --tsv file: the medians of
-one run) and DIR/run-info.txt; writes DIR/ab.tsv and prints the table.
+Reads DIR/runs/{old,new}-<i>[-detail].tsv (kbench's --tsv and --detail
+files of one run) and DIR/run-info.txt; writes DIR/ab.tsv and prints the table.
 
-Per row (algorithm, implementation, bytes) and side, the value is the
-median over the runs of the run's median cycles per byte; ratio = new /
-old (below 1: the new code is faster).  The spread of a side is half the
+A run's value of a row is the least cycles per byte of its samples (from
+DIR/runs/<side>-<i>-detail.tsv; without it the run's median).  Each run is
+then divided by its pace: the median over the peers' rows of the run's
+value against the row's median over all runs (a run the machine slowed as
+a whole counts as the others).  Per row (algorithm, implementation, bytes)
+and side, the value is the median over the runs; ratio = new / old (below
+1: the new code is faster).  The spread of a side is half the
 range of its runs' medians relative to their median.  The peers' rows run
 the same code on both sides, so their ratios measure the noise: the table
 gives their 95th percentile of |ratio - 1| ("noise").  A row of ours is
@@ -25,14 +29,24 @@ import sys
 
 
 def read_tsv(path):
+    """A run's cycles per byte per row: from its detail file (kbench
+    --detail) the minimum over the run's samples, which interference (that
+    only ever adds time) moves least; else the median (kbench --tsv)."""
     rows = {}
     order = []
+    detail = path[:-len(".tsv")] + "-detail.tsv"
+    col = 3
+    if os.path.exists(detail):
+        path = detail
     with open(path, newline="") as f:
         for r in csv.reader(f, delimiter="\t"):
-            if not r or r[0] == "algorithm":
+            if not r:
+                continue
+            if r[0] == "algorithm":
+                col = r.index("min_cpb") if "min_cpb" in r else 3
                 continue
             key = (r[0], r[1], int(r[2]))
-            rows[key] = float(r[3])
+            rows[key] = float(r[col])
             order.append(key)
     return rows, order
 
@@ -62,6 +76,20 @@ def main():
                 order = o
     if not runs["old"] or not runs["new"]:
         sys.exit("ab.py: no runs of both sides in %s/runs" % d)
+    # Each run's pace: the median over the peers' rows (the same code in
+    # every run) of the run's value against that row's median over all
+    # runs.  A run the machine slowed as a whole (another tenant, the
+    # clock, the core/TSC ratio measured at its start) is divided by it.
+    allruns = runs["old"] + runs["new"]
+    peers = [k for k in allruns[0] if is_peer(k[1]) and all(k in r for r in allruns)]
+    pace = []
+    if peers:
+        mid = {k: statistics.median(r[k] for r in allruns) for k in peers}
+        for r in allruns:
+            f = statistics.median(r[k] / mid[k] for k in peers)
+            pace.append(f)
+            for k in r:
+                r[k] /= f
     # rows of the old code the new one lacks go last
     for r in runs["old"][0]:
         if r not in order:
@@ -87,6 +115,10 @@ def main():
         with open(info) as f:
             out += ["  " + line.rstrip("\n").replace("\t", ": ") for line in f]
     out.append("  runs: %d old, %d new (alternating)" % (len(runs["old"]), len(runs["new"])))
+    if pace:
+        out.append("  pace of each run against all (from the peers' rows; each run divided by it): "
+                   "old %s, new %s" % (" ".join("%.3f" % f for f in pace[:len(runs["old"])]),
+                                       " ".join("%.3f" % f for f in pace[len(runs["old"]):])))
     if peer_dev:
         out.append("  noise (the peers' rows, same code on both sides): |ratio - 1| "
                    "median %.1f%%, 95th percentile %.1f%% over %d rows"

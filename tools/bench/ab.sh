@@ -11,11 +11,12 @@
 # build/bench-ab/<commit>/src and built there by its own tools/bench
 # (build.mk), with the same Linux source, Rust peers and KB_RETHUNK as the
 # new one (built by run.sh, KB_BUILD_ONLY=1).  Then the two kbench binaries
-# run alternately, KB_AB_RUNS times each (default 4), in the order
+# run alternately, KB_AB_RUNS times each (default 6), in the order
 # A B B A A B B A ..., each run with the given options (default
-# --rounds 21), so that drift of the machine falls on both alike.  ab.py
-# takes per row and side the median over the runs of each run's median,
-# and writes build/bench-ab/ab.txt (printed) and build/bench-ab/ab.tsv.
+# --rounds 31), so that drift of the machine falls on both alike.  ab.py
+# takes per row and side the median over the runs of each run's least
+# sample, each run divided by its pace (tools/bench/ab.py), and writes
+# build/bench-ab/ab.txt (printed) and build/bench-ab/ab.tsv.
 # The peers' rows are the same code on both sides: their ratios show the
 # noise of the run.
 #
@@ -25,7 +26,7 @@ set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 MACH=$(uname -m)
-RUNS=${KB_AB_RUNS:-4}
+RUNS=${KB_AB_RUNS:-6}
 AB=${KB_AB_OUT:-$TOP/build/bench-ab}
 
 log() { printf '##### [%s] bench-ab: %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
@@ -35,7 +36,7 @@ die() { echo "bench-ab: error: $*" >&2; exit 1; }
 REV=$(git -C "$TOP" rev-parse --verify "$1^{commit}") || die "$1: no such revision"
 shift
 ARGS=("$@")
-[ ${#ARGS[@]} -gt 0 ] || ARGS=(--rounds 21)
+[ ${#ARGS[@]} -gt 0 ] || ARGS=(--rounds 31)
 
 # 1. The new code (this tree), the kernel peers' sources, the Rust peers.
 KB_BUILD_ONLY=1 bash "$TOP/tools/bench/run.sh"

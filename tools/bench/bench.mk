@@ -16,7 +16,7 @@
 #                         tree (new), alternating runs in one run, and the
 #                         table old vs new per row (tools/bench/ab.sh,
 #                         build/bench-ab/ab.txt); BENCH_ARGS as above,
-#                         KB_AB_RUNS=<runs per side> (default 4)
+#                         KB_AB_RUNS=<runs per side> (default 6)
 #   make bench-latency    HighwayHash's AVX2 block function timed alone over
 #                         chains of packets, beside the per-packet bound of
 #                         its dependency chain (tools/bench/latency.c,
