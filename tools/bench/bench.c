@@ -148,6 +148,7 @@ static const struct kb_alg kb_algs[] = {
 	{ KB_DMI_PREFIX "crc32c", 0, "sector, block; unkeyed" },
 	{ KB_DMI_PREFIX "xxhash64", 0, "sector, block; unkeyed" },
 	{ KB_DMI_PREFIX "poly1305", 0, "sector, block; keyed by their first 32 B" },
+	{ KB_DMI_PREFIX "floor", 32, "salt, sector, block; drivers that hash nothing" },
 };
 #define KB_NALGS (sizeof(kb_algs) / sizeof(kb_algs[0]))
 

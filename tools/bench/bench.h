@@ -157,6 +157,8 @@ const struct kb_kmode *kb_register_kmode(void);
 #define KB_DMI_SALT	"kbench sb salt!!"	/* 16 bytes */
 #define KB_DMI_KTHREAD	" [kthread]"
 #define KB_DMI_TASK	" [task]"
+/* the floor rows' zeros (dmint-ours.c) */
+#define KB_DMI_FLOOR_DIGEST	16
 void kb_register_kpeers(void);			/* peers-kernel.c */
 void kb_register_dmi_ours(void);		/* dmint-ours.c */
 void kb_register_refs(void);			/* peers-ref.c */

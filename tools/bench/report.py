@@ -64,6 +64,9 @@ OURS_DMI = ("highwayhash128", "highwayhash256", "sthash")
 HMAC256 = ("peer:hmac(sha256-ni)", "peer:hmac(sha256-avx2)")
 HMAC512 = ("peer:hmac(sha512-avx2)",)
 CRC32C = ("peer:crc32c-intel",)
+# The dm-integrity rows of drivers that hash nothing (tools/bench/dmint-ours.c)
+FLOOR = "floor"
+FLOORS = (FLOOR, "floor-simd")
 
 # What each algorithm's rows measure (kbench's setup, tools/bench/README.md).
 NOTES = {
@@ -509,7 +512,7 @@ def dmi_question(blocks):
                 "`make bench` on x86_64).", ""]
     macs = []
     for d in blocks:
-        if dmi_mac(d) not in macs:
+        if d not in FLOORS and dmi_mac(d) not in macs:
             macs.append(dmi_mac(d))
     ref = {s: dmi_best(blocks, lambda d: d in HMAC256, s) for s in (512, 4096)}
     out = ["Core cycles per dm-integrity block (one `integrity_sector_checksum()`: "
@@ -556,20 +559,42 @@ def dmi_question(blocks):
                      "runs at %s."
                      % ("4 KiB" if size == 4096 else "512-byte", o[1], cyc(o[0]),
                         "; ".join(parts)))
+        f = blocks.get(FLOOR, {}).get((size, "kthread"))
+        fs = blocks.get("floor-simd", {}).get((size, "kthread"))
+        if f is not None:
+            lines.append("  The floor, the same calls into a driver that hashes nothing: "
+                         "%s cycles%s; `%s` costs %s above it."
+                         % (cyc(f), " (%s with a SIMD driver's two sections)" % cyc(fs)
+                            if fs is not None else "", o[1], cyc(o[0] - f)))
     out += lines + [""]
     return out
+
+
+def dmi_above(blocks, d, size, ctx="kthread"):
+    """Cycles of row @d above the floor (FLOOR: the driver that hashes nothing)."""
+    f = blocks.get(FLOOR, {}).get((size, ctx))
+    v = blocks[d].get((size, ctx))
+    return None if f is None or v is None else v - f
 
 
 def dmi_table(blocks):
     if not blocks:
         return []
     out = ["#### dm-integrity (core cycles per block; c/B = cycles / block size)", "",
-           "| driver | MAC | 512 B [kthread] | 512 B [task] | 4 KiB [kthread] | 4 KiB [task] "
-           "| c/B at 4 KiB [kthread] |",
-           "|---|---|---:|---:|---:|---:|---:|"]
+           "`floor` and `floor-simd` hash nothing: the first is the crypto API's call "
+           "sequence alone, the second adds the two SIMD sections (block and final) "
+           "of a SIMD driver. \"above floor\": a row's cycles less `floor`'s, the "
+           "driver's own cost.", "",
+           "| driver | MAC | 512 B [kthread] | above floor | 512 B [task] | 4 KiB [kthread] "
+           "| above floor | 4 KiB [task] | c/B at 4 KiB [kthread] |",
+           "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     for d, v in blocks.items():
-        r = [cyc(v[k]) if k in v else "–" for k in
-             ((512, "kthread"), (512, "task"), (4096, "kthread"), (4096, "task"))]
+        r = []
+        for size in (512, 4096):
+            r.append(cyc(v[(size, "kthread")]) if (size, "kthread") in v else "–")
+            a = dmi_above(blocks, d, size)
+            r.append("–" if a is None or d == FLOOR else cyc(a))
+            r.append(cyc(v[(size, "task")]) if (size, "task") in v else "–")
         cpb = num(v[(4096, "kthread")] / 4096) if (4096, "kthread") in v else "–"
         out.append("| `%s` | %s | %s | %s |" % (d, dmi_mac(d), " | ".join(r), cpb))
     out.append("")
