@@ -505,7 +505,7 @@ def cyc(x):
     return "%.0f" % x
 
 
-def dmi_question(blocks):
+def dmi_question(blocks, cpu=None):
     """The answer block at the top of the page."""
     if not blocks:
         return ["No dm-integrity rows in this run (they need the kernel peers: "
@@ -566,8 +566,28 @@ def dmi_question(blocks):
                          "%s cycles%s; `%s` costs %s above it."
                          % (cyc(f), " (%s with a SIMD driver's two sections)" % cyc(fs)
                             if fs is not None else "", o[1], cyc(o[0] - f)))
+        bound = HH_BOUND.get(cpu_vendor(cpu))
+        if fs is not None and bound:
+            # salt and sector (24 bytes) and the block: its packets, the
+            # remainder's, then highwayhash128's permute rounds
+            steps = (24 + size) // 32 + 1 + 6
+            least = fs + steps * bound
+            lines.append("  The least a SIMD `highwayhash128` driver can cost here: `floor-simd` "
+                         "plus %d steps of HighwayHash's dependency chain (%d packets, the "
+                         "remainder's, 6 permute rounds) at its bound of %d cycles on %s "
+                         "([performance.md](performance.md#the-per-packet-latency-limit-of-"
+                         "highwayhash-avx2)): %s cycles."
+                         % (steps, (24 + size) // 32, bound, cpu_vendor(cpu), cyc(least)))
     out += lines + [""]
     return out
+
+
+# HighwayHash's per-packet bound in cycles (docs/performance.md, its table)
+HH_BOUND = {"Intel": 7, "AMD": 6}
+
+
+def cpu_vendor(cpu):
+    return "Intel" if "Intel" in (cpu or "") else "AMD" if "AMD" in (cpu or "") else None
 
 
 def dmi_above(blocks, d, size, ctx="kthread"):
@@ -668,7 +688,7 @@ def render_question(rows, info, dmi_img):
     out = [DMI_BEGIN,
            "<!-- written by tools/bench/report.py from build/bench.tsv: "
            "do not edit by hand, run make bench-report -->", ""]
-    out += dmi_question(dmi_blocks(group(rows)))
+    out += dmi_question(dmi_blocks(group(rows)), info.get("cpu"))
     if dmi_img:
         out += ["![cycles per dm-integrity block, per MAC driver and context](%s)" % dmi_img, ""]
     out.append("Run of %s on %s%s; the full tables are below, the method in "
