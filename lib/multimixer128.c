@@ -30,13 +30,6 @@
 #include <linux/export.h>
 #include <keyedhash/internal/multimixer128.h>
 
-/* Word @j of the block sum K_b + M_b (mod 2^32). */
-static inline u32 multimixer128_word(const u8 *key, const u8 *msg, unsigned int j)
-{
-	return get_unaligned_le32(key + 4 * j) +
-	       get_unaligned_le32(msg + 4 * j);
-}
-
 void kh_multimixer128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
 				     size_t nblocks)
 {
@@ -44,27 +37,17 @@ void kh_multimixer128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
 	u64 h4 = h[4], h5 = h[5], h6 = h[6], h7 = h[7];
 
 	while (nblocks--) {
-		u32 x0 = multimixer128_word(key, msg, 0);
-		u32 x1 = multimixer128_word(key, msg, 1);
-		u32 x2 = multimixer128_word(key, msg, 2);
-		u32 x3 = multimixer128_word(key, msg, 3);
-		u32 y0 = multimixer128_word(key, msg, 4);
-		u32 y1 = multimixer128_word(key, msg, 5);
-		u32 y2 = multimixer128_word(key, msg, 6);
-		u32 y3 = multimixer128_word(key, msg, 7);
-		u32 sx = x0 + x1 + x2 + x3;
-		u32 sy = y0 + y1 + y2 + y3;
+		u64 z[8];
 
-		h0 += (u64)x0 * y0;
-		h1 += (u64)x1 * y1;
-		h2 += (u64)x2 * y2;
-		h3 += (u64)x3 * y3;
-		/* u[i] = sx - x[i+3], v[i] = sy - y[i] */
-		h4 += (u64)(sx - x3) * (sy - y0);
-		h5 += (u64)(sx - x0) * (sy - y1);
-		h6 += (u64)(sx - x1) * (sy - y2);
-		h7 += (u64)(sx - x2) * (sy - y3);
-
+		kh_multimixer128_products(z, key, msg);
+		h0 += z[0];
+		h1 += z[1];
+		h2 += z[2];
+		h3 += z[3];
+		h4 += z[4];
+		h5 += z[5];
+		h6 += z[6];
+		h7 += z[7];
 		key += KH_MULTIMIXER128_BLOCK_SIZE;
 		msg += KH_MULTIMIXER128_BLOCK_SIZE;
 	}
@@ -189,6 +172,8 @@ int kh_multimixer128(const struct kh_multimixer128_key *key, const u8 *data,
 	struct kh_multimixer128_state st;
 	int err;
 
+	if (len <= KH_MULTIMIXER128_SHORT)
+		return kh_multimixer128_digest_short(key, data, len, out);
 	kh_multimixer128_init(&st);
 	err = kh_multimixer128_update_arch(&st, key, data, len);
 	if (err) {
@@ -198,3 +183,46 @@ int kh_multimixer128(const struct kh_multimixer128_key *key, const u8 *data,
 	return kh_multimixer128_final(&st, out);
 }
 EXPORT_SYMBOL_GPL(kh_multimixer128);
+
+/* Word @k of @out, or 0 */
+#define MM128_OUT(k)	(add ? get_unaligned_le64(out + 8 * (k)) : 0)
+
+/*
+ * @z into @out, or added to what @out holds: written out, since only
+ * constant indexes keep @z in registers (a loop stays one at -O2).
+ */
+static __always_inline void multimixer128_put(u8 *out, const u64 z[8], bool add)
+{
+	put_unaligned_le64(z[0] + MM128_OUT(0), out);
+	put_unaligned_le64(z[1] + MM128_OUT(1), out + 8);
+	put_unaligned_le64(z[2] + MM128_OUT(2), out + 16);
+	put_unaligned_le64(z[3] + MM128_OUT(3), out + 24);
+	put_unaligned_le64(z[4] + MM128_OUT(4), out + 32);
+	put_unaligned_le64(z[5] + MM128_OUT(5), out + 40);
+	put_unaligned_le64(z[6] + MM128_OUT(6), out + 48);
+	put_unaligned_le64(z[7] + MM128_OUT(7), out + 56);
+}
+
+#undef MM128_OUT
+
+/*
+ * A message of at most KH_MULTIMIXER128_SHORT bytes (see the header).  Each
+ * block's products go to @out at once, so that only one block's are live,
+ * in registers.
+ */
+int kh_multimixer128_digest_short(const struct kh_multimixer128_key *key,
+				  const u8 *data, size_t len, u8 *out)
+{
+	u64 z[8];
+
+	if (!len || len % KH_MULTIMIXER128_BLOCK_SIZE || len > key->len)
+		return -EINVAL;
+	kh_multimixer128_products(z, key->bytes, data);
+	multimixer128_put(out, z, false);
+	if (len > KH_MULTIMIXER128_BLOCK_SIZE) {
+		kh_multimixer128_products(z, key->bytes + KH_MULTIMIXER128_BLOCK_SIZE,
+					  data + KH_MULTIMIXER128_BLOCK_SIZE);
+		multimixer128_put(out, z, true);
+	}
+	return 0;
+}

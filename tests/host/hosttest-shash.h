@@ -7,7 +7,8 @@
  * give the vector's digest and leave the request state zeroed (digest() may
  * also leave it as it was: the one-shots that keep the state in registers never
  * write it; a state changed in part is a failure).  For Multimixer-128 also a
- * block, then finup past the end of the key: -EINVAL, and the state zeroed.
+ * block, then finup past the end of the key: -EINVAL, and the state zeroed;
+ * and its short digests (ht_mm128_short()).
  */
 #ifndef _KEYEDHASH_HOSTTEST_SHASH_H
 #define _KEYEDHASH_HOSTTEST_SHASH_H
@@ -39,6 +40,48 @@ static inline bool ht_state_clean(const u8 *p, size_t n, int mode)
 		if (p[i] != 0xa5)
 			return false;
 	return mode == 2;
+}
+
+/*
+ * Multimixer-128's digest() of at most KH_MULTIMIXER128_SHORT bytes (its
+ * one-shot) under a 32-byte key: the digest of init/update/final for one
+ * block, and -EINVAL as update() and final() give it for the empty message,
+ * a partial block, a second block past the key.  The number that failed.
+ */
+static inline unsigned int ht_mm128_short(const struct ht_impl *impl,
+					  struct crypto_shash *tfm,
+					  struct shash_desc *desc,
+					  unsigned int *cases)
+{
+	static const unsigned int lens[] = { 0, 16, 31, 33, 48, 64 };
+	const struct shash_alg *alg = crypto_shash_alg(tfm);
+	u8 key[32], msg[64], out[64], ref[64];
+	unsigned int i, bad = 0;
+	int err;
+
+	memset(key, 0x3c, sizeof(key));
+	memset(msg, 0xc3, sizeof(msg));
+	if (alg->setkey(tfm, key, sizeof(key)))
+		return 1;
+	err = alg->init(desc) ?: alg->update(desc, msg, 32) ?:
+	      alg->final(desc, ref);
+	memset(out, 0, sizeof(out));
+	err = err ?: alg->digest(desc, msg, 32, out);
+	if (err || memcmp(out, ref, sizeof(out))) {
+		printf("FAIL: %s: digest of one block: %s\n", impl->driver,
+		       err ? "error" : "not the streaming digest");
+		bad++;
+	}
+	for (i = 0; i < ARRAY_SIZE(lens); i++) {
+		err = alg->digest(desc, msg, lens[i], out);
+		if (err != -EINVAL) {
+			printf("FAIL: %s: digest of %u bytes, 32-byte key: %d, not -EINVAL\n",
+			       impl->driver, lens[i], err);
+			bad++;
+		}
+	}
+	*cases += 1 + ARRAY_SIZE(lens);
+	return bad;
 }
 
 /* One request in @mode (0: two updates, 1: finup, 2: digest). */
@@ -148,6 +191,8 @@ static inline unsigned int ht_shash_ops(const struct ht_impl *impl)
 			cases++;
 		}
 	}
+	if (!strcmp(impl->name, "multimixer128"))
+		bad += ht_mm128_short(impl, tfm, desc, &cases);
 	/* exit_tfm wipes the key context */
 	alg->exit_tfm(tfm);
 	if (!ht_all_zero(crypto_shash_ctx(tfm), alg->base.cra_ctxsize)) {

@@ -208,6 +208,10 @@ static int kb_nt_digest(struct shash_desc *desc, const u8 *data,
 						 crypto_shash_ctx(desc->tfm),
 						 data, len, out,
 						 nt->alg.digestsize);
+	/* and so has Multimixer-128's of one or two blocks */
+	if (nt->fam == KB_FAM_multimixer128 && len <= KH_MULTIMIXER128_SHORT)
+		return kh_multimixer128_digest_short(crypto_shash_ctx(desc->tfm),
+						     data, len, out);
 	err = kb_nt_init(desc);
 	if (!err)
 		err = kb_nt_update(desc, data, len);

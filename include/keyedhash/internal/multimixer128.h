@@ -11,6 +11,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
+#include <linux/unaligned.h>
 #include <keyedhash/multimixer128.h>
 #include <keyedhash/internal/arch.h>
 #include <keyedhash/internal/drivers.h>
@@ -27,6 +28,44 @@
  */
 void kh_multimixer128_blocks_generic(u64 h[8], const u8 *key, const u8 *msg,
 				     size_t nblocks);
+
+/* Word @j of the block sum K_b + M_b (mod 2^32). */
+static __always_inline u32 kh_multimixer128_word(const u8 *key, const u8 *msg,
+						 unsigned int j)
+{
+	return get_unaligned_le32(key + 4 * j) +
+	       get_unaligned_le32(msg + 4 * j);
+}
+
+/*
+ * One block's eight products @z, in the generic C (lib/multimixer128.c
+ * has the formula).  Inlined, with @z a caller's local array read and
+ * written at constant indexes only, so that it stays in registers.
+ */
+static __always_inline void kh_multimixer128_products(u64 z[8], const u8 *key,
+						      const u8 *msg)
+{
+	u32 x0 = kh_multimixer128_word(key, msg, 0);
+	u32 x1 = kh_multimixer128_word(key, msg, 1);
+	u32 x2 = kh_multimixer128_word(key, msg, 2);
+	u32 x3 = kh_multimixer128_word(key, msg, 3);
+	u32 y0 = kh_multimixer128_word(key, msg, 4);
+	u32 y1 = kh_multimixer128_word(key, msg, 5);
+	u32 y2 = kh_multimixer128_word(key, msg, 6);
+	u32 y3 = kh_multimixer128_word(key, msg, 7);
+	u32 sx = x0 + x1 + x2 + x3;
+	u32 sy = y0 + y1 + y2 + y3;
+
+	z[0] = (u64)x0 * y0;
+	z[1] = (u64)x1 * y1;
+	z[2] = (u64)x2 * y2;
+	z[3] = (u64)x3 * y3;
+	/* u[i] = sx - x[i+3], v[i] = sy - y[i] */
+	z[4] = (u64)(sx - x3) * (sy - y0);
+	z[5] = (u64)(sx - x0) * (sy - y1);
+	z[6] = (u64)(sx - x1) * (sy - y2);
+	z[7] = (u64)(sx - x2) * (sy - y3);
+}
 
 int kh_multimixer128_update_generic(struct kh_multimixer128_state *st,
 				    const struct kh_multimixer128_key *key,
@@ -138,6 +177,19 @@ kh_multimixer128_fits(const struct kh_multimixer128_state *st,
 {
 	return st->len <= key->len && len <= key->len - st->len;
 }
+
+/*
+ * A whole message of at most KH_MULTIMIXER128_SHORT bytes (one or two
+ * blocks), a driver's digest() and kh_multimixer128(): the generic C with
+ * the sums in registers from the first block to the digest, no state and
+ * no SIMD section, which would cost more than such a message (make bench).
+ * The errors of update() and final(): -EINVAL for the empty message, a
+ * partial block, or more than the key.
+ */
+#define KH_MULTIMIXER128_SHORT	(2 * KH_MULTIMIXER128_BLOCK_SIZE)
+
+int kh_multimixer128_digest_short(const struct kh_multimixer128_key *key,
+				  const u8 *data, size_t len, u8 *out);
 
 /*
  * The end of a driver's finup() or digest() whose update returned @err:

@@ -181,6 +181,8 @@ static int kh_##id##_digest(struct shash_desc *desc, const u8 *data,	\
 	const struct kh_multimixer128_key *key = crypto_shash_ctx(desc->tfm); \
 	struct kh_multimixer128_state *st = shash_desc_ctx(desc);	\
 									\
+	if (len <= KH_MULTIMIXER128_SHORT)				\
+		return kh_multimixer128_digest_short(key, data, len, out); \
 	__kh_multimixer128_init(st);					\
 	return kh_multimixer128_end(st,					\
 		kh_multimixer128_update_isa(KH_ISA_##isa,		\
