@@ -572,12 +572,20 @@ def dmi_question(blocks, cpu=None):
             # remainder's, then highwayhash128's permute rounds
             steps = (24 + size) // 32 + 1 + 6
             least = fs + steps * bound
+            # the target of this size (TARGETS): 0.25x hmac(sha256), 1.6x crc32c
+            tgt = (dmi_best(blocks, lambda d: d in HMAC256, size), 0.25, "hmac(sha256)") \
+                if size == 512 else (dmi_best(blocks, lambda d: d in CRC32C, size), 1.6, "crc32c")
+            vs = ""
+            if tgt[0]:
+                t = tgt[0][0] * tgt[1]
+                vs = "; the target, %s× %s, is %s cycles: %s" % (
+                    tgt[1], tgt[2], cyc(t), "below that" if t < least else "above it")
             lines.append("  The least a SIMD `highwayhash128` driver can cost here: `floor-simd` "
                          "plus %d steps of HighwayHash's dependency chain (%d packets, the "
                          "remainder's, 6 permute rounds) at its bound of %d cycles on %s "
                          "([performance.md](performance.md#the-per-packet-latency-limit-of-"
-                         "highwayhash-avx2)): %s cycles."
-                         % (steps, (24 + size) // 32, bound, cpu_vendor(cpu), cyc(least)))
+                         "highwayhash-avx2)): %s cycles%s."
+                         % (steps, (24 + size) // 32, bound, cpu_vendor(cpu), cyc(least), vs))
     out += lines + [""]
     return out
 
