@@ -311,6 +311,14 @@ static void check_errors(void)
 	      !keyedhash_digest_size("x"), "digest sizes");
 	CHECK(!strcmp(keyedhash_strerror(KEYEDHASH_EKEY), "invalid key for the algorithm"), "strerror");
 
+	/* Multimixer-128's one-shot of one or two blocks: the stream's errors */
+	CHECK(!keyedhash_key_new(&k, "multimixer128", key, 32), "mm 32");
+	CHECK(keyedhash_digest(k, msg, 0, out, sizeof(out)) == KEYEDHASH_EMSG &&
+	      keyedhash_digest(k, msg, 16, out, sizeof(out)) == KEYEDHASH_EMSG &&
+	      keyedhash_digest(k, msg, 33, out, sizeof(out)) == KEYEDHASH_EMSG &&
+	      keyedhash_digest(k, msg, 64, out, sizeof(out)) == KEYEDHASH_EMSG,
+	      "mm one-shot: empty, partial block, past the key");
+	keyedhash_key_free(k);
 	/* Multimixer-128: a message longer than the key */
 	CHECK(!keyedhash_key_new(&k, "multimixer128", key, 64), "mm 64");
 	CHECK(keyedhash_digest(k, msg, 65, out, sizeof(out)) == KEYEDHASH_EMSG, "mm long one-shot");
