@@ -567,10 +567,11 @@ def dmi_question(blocks, cpu=None):
                          % (cyc(f), " (%s with a SIMD driver's two sections)" % cyc(fs)
                             if fs is not None else "", o[1], cyc(o[0] - f)))
         bound = HH_BOUND.get(cpu_vendor(cpu))
-        if fs is not None and bound:
+        rounds = HH_ROUNDS.get(dmi_mac(o[1]))
+        if fs is not None and bound and rounds:
             # salt and sector (24 bytes) and the block: its packets, the
-            # remainder's, then highwayhash128's permute rounds
-            steps = (24 + size) // 32 + 1 + 6
+            # remainder's, then the permute rounds of the fastest's size
+            steps = (24 + size) // 32 + 1 + rounds
             least = fs + steps * bound
             # the target of this size (TARGETS): 0.25x hmac(sha256), 1.6x crc32c
             tgt = (dmi_best(blocks, lambda d: d in HMAC256, size), 0.25, "hmac(sha256)") \
@@ -580,18 +581,21 @@ def dmi_question(blocks, cpu=None):
                 t = tgt[0][0] * tgt[1]
                 vs = "; the target, %s× %s, is %s cycles: %s" % (
                     tgt[1], tgt[2], cyc(t), "below that" if t < least else "above it")
-            lines.append("  The least a SIMD `highwayhash128` driver can cost here: `floor-simd` "
+            lines.append("  The least a SIMD `%s` driver can cost here: `floor-simd` "
                          "plus %d steps of HighwayHash's dependency chain (%d packets, the "
-                         "remainder's, 6 permute rounds) at its bound of %d cycles on %s "
+                         "remainder's, %d permute rounds) at its bound of %d cycles on %s "
                          "([performance.md](performance.md#the-per-packet-latency-limit-of-"
                          "highwayhash-avx2)): %s cycles%s."
-                         % (steps, (24 + size) // 32, bound, cpu_vendor(cpu), cyc(least), vs))
+                         % (dmi_mac(o[1]), steps, (24 + size) // 32, rounds, bound,
+                            cpu_vendor(cpu), cyc(least), vs))
     out += lines + [""]
     return out
 
 
 # HighwayHash's per-packet bound in cycles (docs/performance.md, its table)
 HH_BOUND = {"Intel": 7, "AMD": 6}
+# and the permute rounds of each digest size
+HH_ROUNDS = {"highwayhash128": 6, "highwayhash256": 10}
 
 
 def cpu_vendor(cpu):
