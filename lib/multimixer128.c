@@ -184,45 +184,42 @@ int kh_multimixer128(const struct kh_multimixer128_key *key, const u8 *data,
 }
 EXPORT_SYMBOL_GPL(kh_multimixer128);
 
-/* Word @k of @out, or 0 */
-#define MM128_OUT(k)	(add ? get_unaligned_le64(out + 8 * (k)) : 0)
-
 /*
- * @z into @out, or added to what @out holds: written out, since only
- * constant indexes keep @z in registers (a loop stays one at -O2).
+ * @z, plus @w where there is one, into @out: written out, since only
+ * constant indexes keep the arrays in registers (a loop stays one at -O2).
  */
-static __always_inline void multimixer128_put(u8 *out, const u64 z[8], bool add)
+static __always_inline void multimixer128_put(u8 *out, const u64 z[8],
+					      const u64 *w)
 {
-	put_unaligned_le64(z[0] + MM128_OUT(0), out);
-	put_unaligned_le64(z[1] + MM128_OUT(1), out + 8);
-	put_unaligned_le64(z[2] + MM128_OUT(2), out + 16);
-	put_unaligned_le64(z[3] + MM128_OUT(3), out + 24);
-	put_unaligned_le64(z[4] + MM128_OUT(4), out + 32);
-	put_unaligned_le64(z[5] + MM128_OUT(5), out + 40);
-	put_unaligned_le64(z[6] + MM128_OUT(6), out + 48);
-	put_unaligned_le64(z[7] + MM128_OUT(7), out + 56);
+	put_unaligned_le64(z[0] + (w ? w[0] : 0), out);
+	put_unaligned_le64(z[1] + (w ? w[1] : 0), out + 8);
+	put_unaligned_le64(z[2] + (w ? w[2] : 0), out + 16);
+	put_unaligned_le64(z[3] + (w ? w[3] : 0), out + 24);
+	put_unaligned_le64(z[4] + (w ? w[4] : 0), out + 32);
+	put_unaligned_le64(z[5] + (w ? w[5] : 0), out + 40);
+	put_unaligned_le64(z[6] + (w ? w[6] : 0), out + 48);
+	put_unaligned_le64(z[7] + (w ? w[7] : 0), out + 56);
 }
 
-#undef MM128_OUT
-
 /*
- * A message of at most KH_MULTIMIXER128_SHORT bytes (see the header).  Each
- * block's products go to @out at once, so that only one block's are live,
- * in registers.
+ * A message of at most KH_MULTIMIXER128_SHORT bytes (see the header).  All
+ * of the message is read before the first byte of @out is written, which
+ * may be the message itself.
  */
 int kh_multimixer128_digest_short(const struct kh_multimixer128_key *key,
 				  const u8 *data, size_t len, u8 *out)
 {
-	u64 z[8];
+	u64 z[8], w[8];
 
 	if (!len || len % KH_MULTIMIXER128_BLOCK_SIZE || len > key->len)
 		return -EINVAL;
 	kh_multimixer128_products(z, key->bytes, data);
-	multimixer128_put(out, z, false);
-	if (len > KH_MULTIMIXER128_BLOCK_SIZE) {
-		kh_multimixer128_products(z, key->bytes + KH_MULTIMIXER128_BLOCK_SIZE,
-					  data + KH_MULTIMIXER128_BLOCK_SIZE);
-		multimixer128_put(out, z, true);
+	if (len == KH_MULTIMIXER128_BLOCK_SIZE) {
+		multimixer128_put(out, z, NULL);
+		return 0;
 	}
+	kh_multimixer128_products(w, key->bytes + KH_MULTIMIXER128_BLOCK_SIZE,
+				  data + KH_MULTIMIXER128_BLOCK_SIZE);
+	multimixer128_put(out, z, w);
 	return 0;
 }

@@ -46,7 +46,8 @@ static inline bool ht_state_clean(const u8 *p, size_t n, int mode)
  * Multimixer-128's digest() of at most KH_MULTIMIXER128_SHORT bytes (its
  * one-shot) under a 32-byte key: the digest of init/update/final for one
  * block, and -EINVAL as update() and final() give it for the empty message,
- * a partial block, a second block past the key.  The number that failed.
+ * a partial block, a second block past the key; and under a 64-byte key
+ * one and two blocks hashed over their own message.  The number that failed.
  */
 static inline unsigned int ht_mm128_short(const struct ht_impl *impl,
 					  struct crypto_shash *tfm,
@@ -55,13 +56,13 @@ static inline unsigned int ht_mm128_short(const struct ht_impl *impl,
 {
 	static const unsigned int lens[] = { 0, 16, 31, 33, 48, 64 };
 	const struct shash_alg *alg = crypto_shash_alg(tfm);
-	u8 key[32], msg[64], out[64], ref[64];
+	u8 key[64], msg[64], out[64], ref[64];
 	unsigned int i, bad = 0;
 	int err;
 
 	memset(key, 0x3c, sizeof(key));
 	memset(msg, 0xc3, sizeof(msg));
-	if (alg->setkey(tfm, key, sizeof(key)))
+	if (alg->setkey(tfm, key, 32))
 		return 1;
 	err = alg->init(desc) ?: alg->update(desc, msg, 32) ?:
 	      alg->final(desc, ref);
@@ -80,7 +81,23 @@ static inline unsigned int ht_mm128_short(const struct ht_impl *impl,
 			bad++;
 		}
 	}
-	*cases += 1 + ARRAY_SIZE(lens);
+	/* the digest written over its own message (out == data) */
+	memset(key, 0x3c, sizeof(key));
+	if (alg->setkey(tfm, key, sizeof(key)))
+		return bad + 1;
+	for (i = 32; i <= 64; i += 32) {
+		u8 inplace[64];
+
+		memcpy(inplace, msg, sizeof(inplace));
+		err = alg->digest(desc, msg, i, ref) ?:
+		      alg->digest(desc, inplace, i, inplace);
+		if (err || memcmp(inplace, ref, sizeof(ref))) {
+			printf("FAIL: %s: digest of %u bytes written over the message: %s\n",
+			       impl->driver, i, err ? "error" : "another digest");
+			bad++;
+		}
+	}
+	*cases += 3 + ARRAY_SIZE(lens);
 	return bad;
 }
 
