@@ -68,7 +68,7 @@ kh_kunitconfig() { # src, series, arch, further fragments...
 		while IFS= read -r l; do
 			sym=$(printf '%s\n' "$l" | sed -n 's/^\(# \)\{0,1\}\(CONFIG_[A-Za-z0-9_]*\)[= ].*/\2/p')
 			[ -n "$sym" ] || continue
-			if [ -n "$sym" ] && ! grep -qx "$sym" "$syms"; then
+			if ! grep -qx "$sym" "$syms"; then
 				echo "kunitconfig: $sym is not in this tree's Kconfig, dropped" >&2
 				continue
 			fi
