@@ -66,7 +66,8 @@ HMAC512 = ("peer:hmac(sha512-avx2)",)
 CRC32C = ("peer:crc32c-intel",)
 # The dm-integrity rows of drivers that hash nothing (tools/bench/dmint-ours.c)
 FLOOR = "floor"
-FLOORS = (FLOOR, "floor-simd")
+FLOOR_SIMD = "floor-simd"
+FLOORS = (FLOOR, FLOOR_SIMD)
 
 # What each algorithm's rows measure (kbench's setup, tools/bench/README.md).
 NOTES = {
@@ -560,12 +561,13 @@ def dmi_question(blocks, cpu=None):
                      % ("4 KiB" if size == 4096 else "512-byte", o[1], cyc(o[0]),
                         "; ".join(parts)))
         f = blocks.get(FLOOR, {}).get((size, "kthread"))
-        fs = blocks.get("floor-simd", {}).get((size, "kthread"))
+        fs = blocks.get(FLOOR_SIMD, {}).get((size, "kthread"))
         if f is not None:
             lines.append("  The floor, the same calls into a driver that hashes nothing: "
                          "%s cycles%s; `%s` costs %s above it."
                          % (cyc(f), " (%s with a SIMD driver's two sections)" % cyc(fs)
-                            if fs is not None else "", o[1], cyc(o[0] - f)))
+                            if fs is not None else "", o[1],
+                            cyc(dmi_above(blocks, o[1], size))))
         bound = HH_BOUND.get(cpu_vendor(cpu))
         rounds = HH_ROUNDS.get(dmi_mac(o[1]))
         if fs is not None and bound and rounds:
@@ -573,14 +575,16 @@ def dmi_question(blocks, cpu=None):
             # remainder's, then the permute rounds of the fastest's size
             steps = (24 + size) // 32 + 1 + rounds
             least = fs + steps * bound
-            # the target of this size (TARGETS): 0.25x hmac(sha256), 1.6x crc32c
-            tgt = (dmi_best(blocks, lambda d: d in HMAC256, size), 0.25, "hmac(sha256)") \
-                if size == 512 else (dmi_best(blocks, lambda d: d in CRC32C, size), 1.6, "crc32c")
+            # this size's cost target (TARGETS): against hmac(sha256) at
+            # 512 B, against crc32c at 4 KiB
+            name, names = ("hmac(sha256)", HMAC256) if size == 512 else ("crc32c", CRC32C)
+            p = dmi_best(blocks, lambda d, names=names: d in names, size)
+            r = dmi_cost_target(size, names[0])
             vs = ""
-            if tgt[0]:
-                t = tgt[0][0] * tgt[1]
+            if p and r:
+                t = p[0] * r
                 vs = "; the target, %s× %s, is %s cycles: %s" % (
-                    tgt[1], tgt[2], cyc(t), "below that" if t < least else "above it")
+                    r, name, cyc(t), "below that" if t < least else "above it")
             lines.append("  The least a SIMD `%s` driver can cost here: `floor-simd` "
                          "plus %d steps of HighwayHash's dependency chain (%d packets, the "
                          "remainder's, %d permute rounds) at its bound of %d cycles on %s "
@@ -596,6 +600,15 @@ def dmi_question(blocks, cpu=None):
 HH_BOUND = {"Intel": 7, "AMD": 6}
 # and the permute rounds of each digest size
 HH_ROUNDS = {"highwayhash128": 6, "highwayhash256": 10}
+
+
+def dmi_cost_target(size, peer):
+    """The ratio of the dm-integrity cost target (TARGETS) at @size against
+    @peer's [kthread] row, or None."""
+    for _, alg, _, peers, sizes, (rule, ratio) in TARGETS:
+        if alg == DMI and size in sizes and peer + D in peers and rule == "cost":
+            return ratio
+    return None
 
 
 def cpu_vendor(cpu):
